@@ -1,0 +1,185 @@
+//! Builds the Verilated models of the RTL and the C ABI shim around them, and
+//! generates the Rust FFI for that shim with bindgen.
+//!
+//! Per top module: `verilator --cc` into `$OUT_DIR/<top>/`, then the generated
+//! C++ is compiled at -O3 with `cc` (Verilator's own makefile would use -Os).
+//! The Verilator runtime goes into one static library of its own.
+//!
+//! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
+//! uses it); `VERILATOR` names the verilator binary.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{exit, Command};
+
+/// Verilator top modules, each with its shim source.
+const TOPS: &[(&str, &str)] = &[
+    ("kbd_frontend", "tb/shim/kbd_shim.cpp"),
+];
+
+fn fail(msg: &str) -> ! {
+    eprintln!("error: {msg}");
+    exit(1);
+}
+
+fn main() {
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let rtl = env::var_os("GENERALS_RTL_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| manifest.join("rtl"));
+    let verilator = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
+
+    println!("cargo:rerun-if-env-changed=GENERALS_RTL_DIR");
+    println!("cargo:rerun-if-env-changed=VERILATOR");
+    println!("cargo:rerun-if-changed={}", rtl.display());
+    println!("cargo:rerun-if-changed=tb/shim");
+    println!("cargo:rerun-if-changed=maps/maps.hex");
+
+    let root = match Command::new(&verilator).arg("--getenv").arg("VERILATOR_ROOT").output() {
+        Ok(o) if o.status.success() => PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()),
+        _ => fail("`verilator` not found (Verilator 5 is needed): run scripts/setup"),
+    };
+    let include = root.join("include");
+
+    let map_hex = manifest.join("maps/maps.hex");
+    let mut model_libs = Vec::new();
+    let mut global_files: Vec<String> = Vec::new();
+    for (top, shim) in TOPS {
+        let mdir = out.join(top);
+        let _ = std::fs::remove_dir_all(&mdir);
+        verilate(&verilator, &rtl, &mdir, top, &map_hex);
+        let mk = read_classes_mk(&mdir, top);
+        let mut build = cxx_build(&include);
+        build.include(&mdir).include(manifest.join("tb/shim"));
+        for class in mk.get("VM_CLASSES_FAST").into_iter().chain(mk.get("VM_CLASSES_SLOW")) {
+            for f in class {
+                build.file(mdir.join(format!("{f}.cpp")));
+            }
+        }
+        for key in ["VM_SUPPORT_FAST", "VM_SUPPORT_SLOW"] {
+            for f in mk.get(key).into_iter().flatten() {
+                build.file(mdir.join(format!("{f}.cpp")));
+            }
+        }
+        for key in ["VM_GLOBAL_FAST", "VM_GLOBAL_SLOW"] {
+            for f in mk.get(key).into_iter().flatten() {
+                if !global_files.contains(f) {
+                    global_files.push(f.clone());
+                }
+            }
+        }
+        for (k, v) in &mk {
+            if k.starts_with("VM_TRACE") || k == "VM_COVERAGE" || k == "VM_SC" {
+                build.define(k, v.first().map(String::as_str).unwrap_or("0"));
+            }
+        }
+        build.file(manifest.join(shim));
+        let lib = format!("vmodel_{top}");
+        build.compile(&lib);
+        model_libs.push(lib);
+    }
+
+    // The runtime: verilated.cpp needs verilated_threads.cpp even single-threaded.
+    for extra in ["verilated_threads"] {
+        if !global_files.iter().any(|f| f == extra) {
+            global_files.push(extra.to_string());
+        }
+    }
+    let mut rt = cxx_build(&include);
+    rt.define("VM_TRACE", "1").define("VM_TRACE_FST", "1");
+    for f in &global_files {
+        rt.file(include.join(format!("{f}.cpp")));
+    }
+    rt.compile("verilated_runtime");
+    println!("cargo:rustc-link-lib=z");
+    println!("cargo:rustc-link-lib=pthread");
+    println!("cargo:rustc-link-lib=atomic");
+
+    let bindings = bindgen::Builder::default()
+        .header(manifest.join("tb/shim/shim.h").to_string_lossy())
+        .allowlist_function("(kbd|core)_.*")
+        .allowlist_type("(kbd|core)_.*")
+        .opaque_type("(kbd|core)_model")
+        .derive_default(true)
+        .generate()
+        .unwrap_or_else(|e| fail(&format!("bindgen failed on tb/shim/shim.h ({e}); libclang is needed: run scripts/setup")));
+    bindings
+        .write_to_file(out.join("shim_bindings.rs"))
+        .unwrap_or_else(|e| fail(&format!("cannot write bindings: {e}")));
+    let _ = model_libs;
+}
+
+/// A C++ build with the flags that make Verilated models fast (see
+/// shared notes: -O3, and no semantic interposition so -fPIC keeps inlining).
+fn cxx_build(include: &Path) -> cc::Build {
+    let mut b = cc::Build::new();
+    b.cpp(true)
+        .std("c++17")
+        .include(include)
+        .include(include.join("vltstd"))
+        .opt_level(3)
+        .flag_if_supported("-fno-semantic-interposition")
+        .flag_if_supported("-faligned-new")
+        .flag_if_supported("-Wno-unused-parameter")
+        .warnings(false)
+        .debug(false);
+    b
+}
+
+fn verilate(verilator: &str, rtl: &Path, mdir: &Path, top: &str, map_hex: &Path) {
+    let src = rtl.join(format!("{top}.v"));
+    let mut cmd = Command::new(verilator);
+    cmd.arg("--cc")
+        .arg("--trace-fst")
+        .arg("--x-assign")
+        .arg("fast")
+        .arg("--x-initial")
+        .arg("fast")
+        .arg("-O3")
+        .arg("-Wall")
+        .arg("--top-module")
+        .arg(top)
+        .arg("--prefix")
+        .arg(format!("V{top}"))
+        .arg("-Mdir")
+        .arg(mdir)
+        .arg(format!("-I{}", rtl.display()))
+        .arg(src);
+    if top == "generals_core" {
+        cmd.arg(format!("-GMAP_INIT_HEX=\"{}\"", map_hex.display()));
+    }
+    let status = cmd
+        .status()
+        .unwrap_or_else(|e| fail(&format!("cannot run {verilator}: {e}; run scripts/setup")));
+    if !status.success() {
+        fail(&format!("verilator failed on {} (see its messages above)", rtl.join(format!("{top}.v")).display()));
+    }
+}
+
+/// Reads the `VM_*` variables of the generated `V<top>_classes.mk`.
+fn read_classes_mk(mdir: &Path, top: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let path = mdir.join(format!("V{top}_classes.mk"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+    let mut vars = std::collections::BTreeMap::new();
+    let mut current: Option<String> = None;
+    for raw in text.lines() {
+        let line = raw.split('#').next().unwrap_or("");
+        let (body, cont) = match line.trim_end().strip_suffix('\\') {
+            Some(b) => (b, true),
+            None => (line, false),
+        };
+        if let Some(name) = current.clone() {
+            vars.entry(name).or_insert_with(Vec::new).extend(body.split_whitespace().map(String::from));
+        } else if let Some((k, v)) = body.split_once('=') {
+            let k = k.trim().trim_end_matches(['+', ':', '?']).trim().to_string();
+            vars.insert(k.clone(), v.split_whitespace().map(String::from).collect());
+            current = Some(k);
+        }
+        if !cont {
+            current = None;
+        }
+    }
+    vars
+}

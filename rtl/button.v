@@ -1,0 +1,32 @@
+// button: synchroniser and debouncer for one active-low board push-button (GAME.md §3).
+`default_nettype none
+
+module button #(
+    parameter integer DEBOUNCE_CYCLES = 50000   // 1 ms at 50 MHz; the test bench reads this number too
+) (
+    input  wire clk,        // 50 MHz system clock
+    input  wire key_n,      // raw KEY pin, low while pressed, bounces, asynchronous
+    output reg  pressed_o,  // debounced level, high while pressed
+    output reg  press_o     // one-cycle pulse in the cycle pressed_o rises
+);
+    localparam integer CNT_W = $clog2(DEBOUNCE_CYCLES);
+
+    // No reset here: this block produces the reset. Registers power up 0 on the
+    // FPGA (and in Verilator), which reads as "not pressed".
+    reg [1:0]       sync;
+    reg [CNT_W-1:0] cnt;
+    wire            raw_pressed = ~sync[1];
+    // The level flips once the synchronised input has disagreed with it for
+    // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
+    wire            flip = (raw_pressed != pressed_o) && (cnt == DEBOUNCE_CYCLES[CNT_W-1:0] - 1'b1);
+
+    always @(posedge clk) begin
+        sync <= {sync[0], key_n};
+        if (raw_pressed == pressed_o || flip) cnt <= {CNT_W{1'b0}};
+        else                                  cnt <= cnt + 1'b1;
+        if (flip) pressed_o <= raw_pressed;
+        press_o <= flip && raw_pressed;
+    end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,109 @@
+// keyboard: scan code set 2 decoder and command FIFO (GAME.md §4).
+// Bytes from ps2_rx in, 3-bit game commands out through valid/ready.
+`default_nettype none
+
+module keyboard #(
+    parameter integer FIFO_DEPTH_LOG2 = 3    // 8 commands: far more than a person types in one game step
+) (
+    input  wire        clk,           // 50 MHz system clock
+    input  wire        rst,           // synchronous, active high
+    input  wire [7:0]  byte_i,        // received scan code byte
+    input  wire        byte_valid_i,  // byte_i is new this cycle
+    output wire [2:0]  cmd_o,         // head of the FIFO
+    output wire        cmd_valid_o,   // FIFO not empty
+    input  wire        cmd_ready_i,   // consumer takes cmd_o this cycle
+    output reg  [15:0] ovf_count_o    // commands dropped because the FIFO was full; saturates
+);
+    localparam [7:0] SC_PREFIX_E0 = 8'hE0;
+    localparam [7:0] SC_BREAK_F0  = 8'hF0;
+    localparam [7:0] SC_W     = 8'h1D;
+    localparam [7:0] SC_A     = 8'h1C;
+    localparam [7:0] SC_S     = 8'h1B;
+    localparam [7:0] SC_D     = 8'h23;
+    localparam [7:0] SC_SPACE = 8'h29;
+    localparam [7:0] SC_Z     = 8'h1A;
+    localparam [7:0] SC_UP    = 8'h75;   // after E0
+    localparam [7:0] SC_LEFT  = 8'h6B;
+    localparam [7:0] SC_DOWN  = 8'h72;
+    localparam [7:0] SC_RIGHT = 8'h74;
+
+    localparam [2:0] CMD_W = 3'd0, CMD_A = 3'd1, CMD_S = 3'd2, CMD_D = 3'd3,
+                     CMD_SPACE = 3'd4, CMD_Z = 3'd5;
+    localparam integer DEPTH = 1 << FIFO_DEPTH_LOG2;
+    localparam [15:0] OVF_MAX = 16'hFFFF;
+
+    // Prefix flags: a code is a break if F0 came before it, an extended key if E0 did.
+    reg ext, brk;
+
+    reg       hit;
+    reg [2:0] code;
+    always @(*) begin
+        hit  = 1'b0;
+        code = CMD_W;
+        if (ext) begin
+            case (byte_i)
+                SC_UP:    begin hit = 1'b1; code = CMD_W; end
+                SC_LEFT:  begin hit = 1'b1; code = CMD_A; end
+                SC_DOWN:  begin hit = 1'b1; code = CMD_S; end
+                SC_RIGHT: begin hit = 1'b1; code = CMD_D; end
+                default:  hit = 1'b0;
+            endcase
+        end else begin
+            case (byte_i)
+                SC_W:     begin hit = 1'b1; code = CMD_W; end
+                SC_A:     begin hit = 1'b1; code = CMD_A; end
+                SC_S:     begin hit = 1'b1; code = CMD_S; end
+                SC_D:     begin hit = 1'b1; code = CMD_D; end
+                SC_SPACE: begin hit = 1'b1; code = CMD_SPACE; end
+                SC_Z:     begin hit = 1'b1; code = CMD_Z; end
+                default:  hit = 1'b0;
+            endcase
+        end
+    end
+
+    wire is_prefix = (byte_i == SC_PREFIX_E0) || (byte_i == SC_BREAK_F0);
+    wire push_want = byte_valid_i && !is_prefix && !brk && hit;
+
+    // FIFO: one extra pointer bit tells full from empty.
+    reg [2:0]                 mem [0:DEPTH-1];
+    reg [FIFO_DEPTH_LOG2:0]   wr_ptr, rd_ptr;
+    wire [FIFO_DEPTH_LOG2:0]  fill = wr_ptr - rd_ptr;
+    wire                      empty = (fill == {(FIFO_DEPTH_LOG2+1){1'b0}});
+    wire                      full  = fill[FIFO_DEPTH_LOG2];
+    wire                      pop   = cmd_ready_i && !empty;
+    // A push into a full FIFO succeeds when a pop frees a slot in the same cycle.
+    wire                      push  = push_want && (!full || pop);
+
+    assign cmd_valid_o = !empty;
+    assign cmd_o       = mem[rd_ptr[FIFO_DEPTH_LOG2-1:0]];
+
+    always @(posedge clk) begin
+        if (push) mem[wr_ptr[FIFO_DEPTH_LOG2-1:0]] <= code;
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            ext         <= 1'b0;
+            brk         <= 1'b0;
+            wr_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
+            rd_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
+            ovf_count_o <= 16'd0;
+        end else begin
+            if (byte_valid_i) begin
+                if (byte_i == SC_PREFIX_E0) begin
+                    ext <= 1'b1;
+                end else if (byte_i == SC_BREAK_F0) begin
+                    brk <= 1'b1;
+                end else begin
+                    ext <= 1'b0;
+                    brk <= 1'b0;
+                end
+            end
+            if (push) wr_ptr <= wr_ptr + 1'b1;
+            if (pop)  rd_ptr <= rd_ptr + 1'b1;
+            if (push_want && !push && ovf_count_o != OVF_MAX) ovf_count_o <= ovf_count_o + 1'b1;
+        end
+    end
+endmodule
+
+`default_nettype wire

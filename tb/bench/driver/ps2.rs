@@ -1,0 +1,284 @@
+//! PS/2 **driver**: turns bytes into the device-to-host waveform on
+//! `ps2_clk`/`ps2_dat`, one 50 MHz cycle at a time, with a device clock
+//! anywhere in 10–16.7 kHz, jitter, and injectable faults.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// System clock of the design, in Hz.
+pub const SYS_HZ: u32 = 50_000_000;
+/// Slowest and fastest device clock a keyboard may use (GAME.md §4).
+pub const DEVICE_HZ_MIN: u32 = 10_000;
+/// See [`DEVICE_HZ_MIN`].
+pub const DEVICE_HZ_MAX: u32 = 16_700;
+/// The receiver's glitch filter and timeout, in cycles (`rtl/ps2_rx.v` parameters).
+pub const RX_FILTER_CYCLES: u32 = 100;
+/// See [`RX_FILTER_CYCLES`].
+pub const RX_TIMEOUT_CYCLES: u32 = 5_000;
+/// Silence after a truncated frame: well past the receiver's timeout.
+pub const TRUNCATE_SILENCE: u32 = RX_TIMEOUT_CYCLES * 2;
+
+/// A fault injected into one frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A clean frame.
+    None,
+    /// The parity bit is inverted: the receiver drops the frame.
+    BadParity,
+    /// The stop bit is 0: the receiver drops the frame.
+    StopZero,
+    /// Only the first `bits` bits (1..=10) are sent, then silence past the
+    /// timeout: the receiver drops the frame.
+    Truncate {
+        /// Bits sent, start bit included.
+        bits: u8,
+    },
+    /// A spike on `ps2_clk` shorter than the filter, inside a high phase of
+    /// bit `bit` (0..=10): the frame must still arrive intact.
+    Glitch {
+        /// Bit whose high phase carries the spike.
+        bit: u8,
+        /// Spike length in cycles (shorter than the filter).
+        len: u32,
+    },
+}
+
+impl Fault {
+    /// Whether the receiver must drop (and count) this frame.
+    pub fn drops_frame(self) -> bool {
+        matches!(self, Fault::BadParity | Fault::StopZero | Fault::Truncate { .. })
+    }
+}
+
+/// Timing of the simulated keyboard.
+#[derive(Clone, Copy, Debug)]
+pub struct Ps2Timing {
+    /// Device clock in Hz (10 000 ..= 16 700).
+    pub clock_hz: u32,
+    /// Largest change of each half period, as a fraction of it (0.0 ..< 0.2).
+    pub jitter: f64,
+    /// Idle time between frames, in cycles.
+    pub gap_cycles: u32,
+}
+
+impl Default for Ps2Timing {
+    fn default() -> Self {
+        Self {
+            clock_hz: DEVICE_HZ_MAX,
+            jitter: 0.05,
+            gap_cycles: 2_000,
+        }
+    }
+}
+
+impl Ps2Timing {
+    /// A random legal timing.
+    pub fn random(rng: &mut ChaCha8Rng) -> Self {
+        Self {
+            clock_hz: rng.gen_range(DEVICE_HZ_MIN..=DEVICE_HZ_MAX),
+            jitter: rng.gen_range(0.0..0.15),
+            gap_cycles: rng.gen_range(500..5_000),
+        }
+    }
+}
+
+/// What the driver reports when a frame has left the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SentFrame {
+    /// The byte the frame carried.
+    pub byte: u8,
+    /// The fault injected into it.
+    pub fault: Fault,
+    /// Cycle at which its last bit's falling edge (or the truncation) happened.
+    pub end_cycle: u64,
+}
+
+/// One stretch of constant line levels.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    cycles: u32,
+    clk: bool,
+    dat: bool,
+    /// The frame ends after this segment's first cycle.
+    ends_frame: bool,
+}
+
+/// The PS/2 driver: queue bytes with [`Ps2Driver::send`], then call
+/// [`Ps2Driver::tick`] once per cycle and put its levels on the pins.
+pub struct Ps2Driver {
+    timing: Ps2Timing,
+    rng: ChaCha8Rng,
+    queue: VecDeque<(u8, Fault)>,
+    wave: VecDeque<Segment>,
+    current: Option<(u8, Fault)>,
+    cycle: u64,
+    level: (bool, bool),
+}
+
+impl Ps2Driver {
+    /// A driver with the given timing; `rng` drives the jitter.
+    pub fn new(timing: Ps2Timing, rng: ChaCha8Rng) -> Self {
+        Self {
+            timing,
+            rng,
+            queue: VecDeque::new(),
+            wave: VecDeque::new(),
+            current: None,
+            cycle: 0,
+            level: (true, true),
+        }
+    }
+
+    /// Queues one frame.
+    pub fn send(&mut self, byte: u8, fault: Fault) {
+        self.queue.push_back((byte, fault));
+    }
+
+    /// Queues clean frames.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.send(b, Fault::None);
+        }
+    }
+
+    /// Queues a spike on `ps2_clk` while the bus is idle (between frames).
+    pub fn send_idle_glitch(&mut self, len: u32) {
+        // byte 0 with a marker the waveform builder knows: see `build`.
+        self.queue.push_back((0, Fault::Glitch { bit: u8::MAX, len }));
+    }
+
+    /// Changes the timing for frames not yet started.
+    pub fn set_timing(&mut self, timing: Ps2Timing) {
+        self.timing = timing;
+    }
+
+    /// True when nothing is queued or on the wire.
+    pub fn idle(&self) -> bool {
+        self.queue.is_empty() && self.wave.is_empty() && self.current.is_none()
+    }
+
+    /// Frames queued or on the wire.
+    pub fn pending(&self) -> usize {
+        self.queue.len() + usize::from(self.current.is_some())
+    }
+
+    /// Advances one cycle. Returns the line levels `(ps2_clk, ps2_dat)` for
+    /// this cycle and the frame that ended in it, if any.
+    pub fn tick(&mut self) -> ((bool, bool), Option<SentFrame>) {
+        if self.wave.is_empty() {
+            if let Some((byte, fault)) = self.queue.pop_front() {
+                self.build(byte, fault);
+                self.current = Some((byte, fault));
+            }
+        }
+        let mut ended = None;
+        if let Some(seg) = self.wave.front_mut() {
+            self.level = (seg.clk, seg.dat);
+            if seg.ends_frame {
+                seg.ends_frame = false;
+                if let Some((byte, fault)) = self.current {
+                    if !(matches!(fault, Fault::Glitch { bit: u8::MAX, .. })) {
+                        ended = Some(SentFrame {
+                            byte,
+                            fault,
+                            end_cycle: self.cycle,
+                        });
+                    }
+                }
+            }
+            seg.cycles -= 1;
+            if seg.cycles == 0 {
+                self.wave.pop_front();
+                if self.wave.is_empty() {
+                    self.current = None;
+                }
+            }
+        } else {
+            self.level = (true, true);
+        }
+        self.cycle += 1;
+        (self.level, ended)
+    }
+
+    fn half_period(&mut self) -> u32 {
+        let nominal = f64::from(SYS_HZ) / f64::from(self.timing.clock_hz) / 2.0;
+        let j = self.timing.jitter;
+        let factor = if j > 0.0 {
+            1.0 + self.rng.gen_range(-j..=j)
+        } else {
+            1.0
+        };
+        (nominal * factor).round().max(1.0) as u32
+    }
+
+    fn push(&mut self, cycles: u32, clk: bool, dat: bool) {
+        if cycles > 0 {
+            self.wave.push_back(Segment {
+                cycles,
+                clk,
+                dat,
+                ends_frame: false,
+            });
+        }
+    }
+
+    fn mark_end(&mut self) {
+        if let Some(last) = self.wave.back_mut() {
+            last.ends_frame = true;
+        }
+    }
+
+    /// Appends the waveform of one frame and the idle gap after it.
+    fn build(&mut self, byte: u8, fault: Fault) {
+        if let Fault::Glitch { bit: u8::MAX, len } = fault {
+            let gap = self.timing.gap_cycles.max(2 * RX_FILTER_CYCLES);
+            self.push(gap / 2, true, true);
+            self.push(len, false, true);
+            self.push(gap / 2, true, true);
+            self.mark_end();
+            return;
+        }
+        let parity = byte.count_ones() % 2 == 0; // odd parity over data + parity
+        let mut bits = vec![false];
+        bits.extend((0..8).map(|i| byte >> i & 1 == 1));
+        bits.push(parity ^ (fault == Fault::BadParity));
+        bits.push(fault != Fault::StopZero);
+        let sent = match fault {
+            Fault::Truncate { bits } => usize::from(bits.clamp(1, 10)),
+            _ => bits.len(),
+        };
+        let mut dat = true;
+        for (i, &bit) in bits.iter().take(sent).enumerate() {
+            // The device changes data in the middle of the high phase and
+            // the host samples it on the falling edge that follows.
+            let high = self.half_period();
+            let (h1, h2) = (high / 2, high - high / 2);
+            match fault {
+                Fault::Glitch { bit: g, len } if usize::from(g) == i && h1 > len + 2 * RX_FILTER_CYCLES => {
+                    let before = (h1 - len) / 2;
+                    self.push(before, true, dat);
+                    self.push(len, false, dat);
+                    self.push(h1 - len - before, true, dat);
+                }
+                _ => self.push(h1, true, dat),
+            }
+            dat = bit;
+            self.push(h2, true, dat);
+            let low = self.half_period();
+            self.push(1, false, dat);
+            if i + 1 == sent {
+                self.mark_end();
+            }
+            self.push(low - 1, false, dat);
+        }
+        let tail = if sent < bits.len() {
+            TRUNCATE_SILENCE
+        } else {
+            self.timing.gap_cycles
+        };
+        let high = self.half_period();
+        self.push(high, true, dat);
+        self.push(tail, true, true);
+    }
+}

@@ -1,0 +1,72 @@
+//! Safe handles on the Verilated models: one `tick` is one 50 MHz clock cycle.
+
+use crate::ffi;
+use std::ffi::CString;
+use std::path::Path;
+
+pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
+
+/// Error opening a waveform file.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot open waveform file {path}")]
+pub struct TraceError {
+    /// The file that could not be opened.
+    pub path: String,
+}
+
+fn c_path(path: &Path) -> Result<CString, TraceError> {
+    CString::new(path.to_string_lossy().as_bytes()).map_err(|_| TraceError {
+        path: path.display().to_string(),
+    })
+}
+
+/// The keyboard front end (`rtl/kbd_frontend.v`) alone; the bench is its consumer.
+pub struct KbdDut {
+    raw: *mut ffi::kbd_model,
+    /// Cycles ticked so far.
+    pub cycle: u64,
+}
+
+impl KbdDut {
+    /// A fresh model with every register at its power-up value.
+    pub fn new() -> Self {
+        // SAFETY: kbd_new allocates a model owned by this handle until Drop.
+        let raw = unsafe { ffi::kbd_new() };
+        assert!(!raw.is_null(), "kbd_new returned null");
+        Self { raw, cycle: 0 }
+    }
+
+    /// Dumps an FST waveform of every following cycle to `path`.
+    pub fn trace(&mut self, path: &Path) -> Result<(), TraceError> {
+        let c = c_path(path)?;
+        // SAFETY: raw is live; c outlives the call.
+        match unsafe { ffi::kbd_trace_open(self.raw, c.as_ptr()) } {
+            0 => Ok(()),
+            _ => Err(TraceError {
+                path: path.display().to_string(),
+            }),
+        }
+    }
+
+    /// One clock cycle: `input` before the rising edge, outputs after it.
+    pub fn tick(&mut self, input: &KbdIn) -> KbdOut {
+        let mut out = KbdOut::default();
+        // SAFETY: raw is live, both pointers valid for the call.
+        unsafe { ffi::kbd_tick(self.raw, input, &mut out) };
+        self.cycle += 1;
+        out
+    }
+}
+
+impl Default for KbdDut {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for KbdDut {
+    fn drop(&mut self) {
+        // SAFETY: raw came from kbd_new and is freed once.
+        unsafe { ffi::kbd_free(self.raw) };
+    }
+}

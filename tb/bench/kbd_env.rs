@@ -1,0 +1,126 @@
+//! The keyboard-only test environment: PS/2 driver → `kbd_frontend` RTL →
+//! a consumer played by the bench, checked every cycle by the keyboard
+//! scoreboard.
+
+use crate::driver::ps2::{Fault, Ps2Driver, Ps2Timing};
+use crate::dut::{KbdDut, KbdIn, KbdOut};
+use crate::scoreboard::kbd::{KbdObs, KbdScoreboard, KbdStats};
+use crate::scoreboard::Mismatch;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How the bench plays the command consumer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Consumer {
+    /// Ready in every cycle.
+    Ready,
+    /// Not ready before this cycle, then ready.
+    StallUntil(u64),
+    /// Ready in a cycle with this probability.
+    Random(f64),
+}
+
+/// Cycles the bench holds reset at the start of a run.
+const RESET_CYCLES: u64 = 4;
+
+/// Driver, DUT and scoreboard of the keyboard front end, in lock step.
+pub struct KbdEnv {
+    /// The RTL.
+    pub dut: KbdDut,
+    /// The PS/2 driver.
+    pub driver: Ps2Driver,
+    /// The scoreboard.
+    pub sb: KbdScoreboard,
+    /// The consumer's behaviour.
+    pub consumer: Consumer,
+    rng: ChaCha8Rng,
+    prev: KbdOut,
+}
+
+impl KbdEnv {
+    /// A fresh environment; `seed` drives jitter and the random consumer.
+    pub fn new(seed: u64, timing: Ps2Timing) -> Self {
+        let mut env = Self {
+            dut: KbdDut::new(),
+            driver: Ps2Driver::new(timing, ChaCha8Rng::seed_from_u64(seed ^ 0x5053_3220)),
+            sb: KbdScoreboard::new(),
+            consumer: Consumer::Ready,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            prev: KbdOut::default(),
+        };
+        let reset = KbdIn {
+            ps2_clk: 1,
+            ps2_dat: 1,
+            rst: 1,
+            cmd_ready: 0,
+        };
+        for _ in 0..RESET_CYCLES {
+            env.prev = env.dut.tick(&reset);
+        }
+        env
+    }
+
+    /// Queues clean frames.
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.driver.send_bytes(bytes);
+    }
+
+    /// Queues one frame with a fault.
+    pub fn send_fault(&mut self, byte: u8, fault: Fault) {
+        self.driver.send(byte, fault);
+    }
+
+    /// One clock cycle, checked.
+    pub fn step(&mut self) -> Result<(), Mismatch> {
+        let ((clk, dat), sent) = self.driver.tick();
+        let cycle = self.dut.cycle;
+        let ready = match self.consumer {
+            Consumer::Ready => true,
+            Consumer::StallUntil(c) => cycle >= c,
+            Consumer::Random(p) => self.rng.gen_bool(p),
+        };
+        let input = KbdIn {
+            ps2_clk: u8::from(clk),
+            ps2_dat: u8::from(dat),
+            rst: 0,
+            cmd_ready: u8::from(ready),
+        };
+        let out = self.dut.tick(&input);
+        if let Some(frame) = sent {
+            self.sb.frame_sent(frame);
+        }
+        let obs = KbdObs {
+            byte: (out.byte_valid != 0).then_some(out.byte_),
+            popped: (ready && self.prev.cmd_valid != 0).then_some(self.prev.cmd),
+            head: (out.cmd_valid != 0).then_some(out.cmd),
+            err_count: u64::from(out.err_count),
+            ovf_count: u64::from(out.ovf_count),
+        };
+        self.prev = out;
+        self.sb.check(cycle, &obs).map(|_| ())
+    }
+
+    /// Runs until the driver is idle and the scoreboard has seen every byte
+    /// and command, plus `settle` cycles; fails after `max_cycles`.
+    pub fn run(&mut self, settle: u64, max_cycles: u64) -> Result<KbdStats, Mismatch> {
+        let start = self.dut.cycle;
+        loop {
+            self.step()?;
+            if self.driver.idle() && self.sb.drained() {
+                break;
+            }
+            if self.dut.cycle - start > max_cycles {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "end of run",
+                    "all bytes received and commands popped",
+                    format!("{} frames unsent, {} commands queued", self.driver.pending(), self.sb.queued()),
+                ));
+            }
+        }
+        for _ in 0..settle {
+            self.step()?;
+        }
+        Ok(self.sb.stats)
+    }
+}

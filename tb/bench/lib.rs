@@ -1,0 +1,12 @@
+//! Co-simulation test bench of Generals: the Verilated RTL driven from Rust
+//! at the pin level and checked against the golden models every clock cycle.
+//!
+//! Parts, named as verification engineers do: [`driver`] (PS/2, buttons),
+//! [`scoreboard`] (RTL vs golden), [`dut`] (the Verilated models) and the
+//! environments that wire them together ([`kbd_env`]).
+
+pub mod driver;
+pub mod dut;
+mod ffi;
+pub mod kbd_env;
+pub mod scoreboard;

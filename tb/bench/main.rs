@@ -1,0 +1,2 @@
+//! `generals`: the command-line front end of the test bench.
+fn main() {}

@@ -1,0 +1,170 @@
+//! Golden PS/2 keyboard decoder (GAME.md §4): scan code set 2 bytes in, game
+//! commands out. Written from the spec, independent of the RTL.
+
+/// Scan code prefix of the extended keys (the arrows).
+pub const PREFIX_EXTENDED: u8 = 0xE0;
+/// Scan code prefix of a key release.
+pub const PREFIX_BREAK: u8 = 0xF0;
+
+/// A game command, with the course design's 3-bit code as discriminant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Command {
+    /// W or the up arrow: `000`.
+    W = 0,
+    /// A or the left arrow: `001`.
+    A = 1,
+    /// S or the down arrow: `010`.
+    S = 2,
+    /// D or the right arrow: `011`.
+    D = 3,
+    /// Space: `100`.
+    Space = 4,
+    /// Z: `101`.
+    Z = 5,
+}
+
+impl Command {
+    /// All six commands in code order.
+    pub const ALL: [Command; 6] = [
+        Command::W,
+        Command::A,
+        Command::S,
+        Command::D,
+        Command::Space,
+        Command::Z,
+    ];
+
+    /// The 3-bit command code.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The command with this 3-bit code, if any (6 and 7 are not commands).
+    pub fn from_code(code: u8) -> Option<Command> {
+        Command::ALL.get(usize::from(code)).copied()
+    }
+
+    /// The make code of the plain key (W A S D Space Z).
+    pub fn make_code(self) -> u8 {
+        match self {
+            Command::W => 0x1D,
+            Command::A => 0x1C,
+            Command::S => 0x1B,
+            Command::D => 0x23,
+            Command::Space => 0x29,
+            Command::Z => 0x1A,
+        }
+    }
+
+    /// The code that follows `E0` for the arrow acting as this command.
+    pub fn arrow_code(self) -> Option<u8> {
+        match self {
+            Command::W => Some(0x75),
+            Command::A => Some(0x6B),
+            Command::S => Some(0x72),
+            Command::D => Some(0x74),
+            Command::Space | Command::Z => None,
+        }
+    }
+}
+
+/// Byte-by-byte decoder: remembers whether an `E0` and/or an `F0` came
+/// before the current byte. Any byte other than a prefix ends the sequence.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Decoder {
+    extended: bool,
+    release: bool,
+}
+
+impl Decoder {
+    /// A decoder at the start of a sequence.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets any prefix seen (the keyboard front end's reset).
+    pub fn reset(&mut self) {
+        *self = Self::default();
+    }
+
+    /// Feeds one correctly received byte; returns the command it completes.
+    pub fn push(&mut self, byte: u8) -> Option<Command> {
+        match byte {
+            PREFIX_EXTENDED => {
+                self.extended = true;
+                None
+            }
+            PREFIX_BREAK => {
+                self.release = true;
+                None
+            }
+            code => {
+                let (extended, release) = (self.extended, self.release);
+                self.reset();
+                if release {
+                    return None;
+                }
+                Command::ALL.into_iter().find(|c| {
+                    if extended {
+                        c.arrow_code() == Some(code)
+                    } else {
+                        c.make_code() == code
+                    }
+                })
+            }
+        }
+    }
+}
+
+/// Decodes a whole byte stream.
+pub fn decode(bytes: &[u8]) -> Vec<Command> {
+    let mut d = Decoder::new();
+    bytes.iter().filter_map(|&b| d.push(b)).collect()
+}
+
+/// The bytes a key press and release send: make then break, arrows with `E0`.
+pub fn key_bytes(cmd: Command, arrow: bool) -> Vec<u8> {
+    match (arrow, cmd.arrow_code()) {
+        (true, Some(a)) => vec![PREFIX_EXTENDED, a, PREFIX_EXTENDED, PREFIX_BREAK, a],
+        _ => vec![cmd.make_code(), PREFIX_BREAK, cmd.make_code()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn make_codes_from_the_spec() {
+        assert_eq!(decode(&[0x1D, 0x1C, 0x1B, 0x23, 0x29, 0x1A]), Command::ALL.to_vec());
+    }
+
+    #[test]
+    fn arrows_act_as_wasd() {
+        let bytes = [0xE0, 0x75, 0xE0, 0x6B, 0xE0, 0x72, 0xE0, 0x74];
+        use Command::*;
+        assert_eq!(decode(&bytes), vec![W, A, S, D]);
+    }
+
+    #[test]
+    fn breaks_keypad_and_other_codes_are_ignored() {
+        // F0 1D, E0 F0 75, keypad 75 without E0, E0 then a non-arrow, F1.
+        let bytes = [0xF0, 0x1D, 0xE0, 0xF0, 0x75, 0x75, 0x6B, 0xE0, 0x1D, 0x05];
+        assert_eq!(decode(&bytes), vec![]);
+    }
+
+    #[test]
+    fn prefix_applies_only_to_the_next_code() {
+        assert_eq!(decode(&[0xF0, 0x1D, 0x1D]), vec![Command::W]);
+        assert_eq!(decode(&[0xE0, 0x1D, 0x1D]), vec![Command::W]);
+    }
+
+    #[test]
+    fn key_bytes_round_trip() {
+        for c in Command::ALL {
+            assert_eq!(decode(&key_bytes(c, false)), vec![c]);
+            assert_eq!(decode(&key_bytes(c, true)), vec![c]);
+        }
+    }
+}
