@@ -15,6 +15,7 @@ use std::process::{exit, Command};
 /// Verilator top modules, each with its shim source.
 const TOPS: &[(&str, &str)] = &[
     ("kbd_frontend", "tb/shim/kbd_shim.cpp"),
+    ("generals_core", "tb/shim/core_shim.cpp"),
 ];
 
 fn fail(msg: &str) -> ! {
@@ -23,7 +24,8 @@ fn fail(msg: &str) -> ! {
 }
 
 fn main() {
-    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let manifest =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let rtl = env::var_os("GENERALS_RTL_DIR")
         .map(PathBuf::from)
@@ -36,7 +38,11 @@ fn main() {
     println!("cargo:rerun-if-changed=tb/shim");
     println!("cargo:rerun-if-changed=maps/maps.hex");
 
-    let root = match Command::new(&verilator).arg("--getenv").arg("VERILATOR_ROOT").output() {
+    let root = match Command::new(&verilator)
+        .arg("--getenv")
+        .arg("VERILATOR_ROOT")
+        .output()
+    {
         Ok(o) if o.status.success() => PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()),
         _ => fail("`verilator` not found (Verilator 5 is needed): run scripts/setup"),
     };
@@ -52,7 +58,11 @@ fn main() {
         let mk = read_classes_mk(&mdir, top);
         let mut build = cxx_build(&include);
         build.include(&mdir).include(manifest.join("tb/shim"));
-        for class in mk.get("VM_CLASSES_FAST").into_iter().chain(mk.get("VM_CLASSES_SLOW")) {
+        for class in mk
+            .get("VM_CLASSES_FAST")
+            .into_iter()
+            .chain(mk.get("VM_CLASSES_SLOW"))
+        {
             for f in class {
                 build.file(mdir.join(format!("{f}.cpp")));
             }
@@ -103,7 +113,11 @@ fn main() {
         .opaque_type("(kbd|core)_model")
         .derive_default(true)
         .generate()
-        .unwrap_or_else(|e| fail(&format!("bindgen failed on tb/shim/shim.h ({e}); libclang is needed: run scripts/setup")));
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "bindgen failed on tb/shim/shim.h ({e}); libclang is needed: run scripts/setup"
+            ))
+        });
     bindings
         .write_to_file(out.join("shim_bindings.rs"))
         .unwrap_or_else(|e| fail(&format!("cannot write bindings: {e}")));
@@ -134,8 +148,9 @@ fn verilate(verilator: &str, rtl: &Path, mdir: &Path, top: &str, map_hex: &Path)
         .arg("--trace-fst")
         .arg("--x-assign")
         .arg("fast")
+        // Every register powers up 0, as on the FPGA (randReset stays 0).
         .arg("--x-initial")
-        .arg("fast")
+        .arg("unique")
         .arg("-O3")
         .arg("-Wall")
         .arg("--top-module")
@@ -147,13 +162,18 @@ fn verilate(verilator: &str, rtl: &Path, mdir: &Path, top: &str, map_hex: &Path)
         .arg(format!("-I{}", rtl.display()))
         .arg(src);
     if top == "generals_core" {
+        // $readmemh paths are absolute so the model runs from any directory.
         cmd.arg(format!("-GMAP_INIT_HEX=\"{}\"", map_hex.display()));
+        cmd.arg(format!("-GGFX_DIR=\"{}/\"", rtl.join("gfx").display()));
     }
     let status = cmd
         .status()
         .unwrap_or_else(|e| fail(&format!("cannot run {verilator}: {e}; run scripts/setup")));
     if !status.success() {
-        fail(&format!("verilator failed on {} (see its messages above)", rtl.join(format!("{top}.v")).display()));
+        fail(&format!(
+            "verilator failed on {} (see its messages above)",
+            rtl.join(format!("{top}.v")).display()
+        ));
     }
 }
 
@@ -171,9 +191,15 @@ fn read_classes_mk(mdir: &Path, top: &str) -> std::collections::BTreeMap<String,
             None => (line, false),
         };
         if let Some(name) = current.clone() {
-            vars.entry(name).or_insert_with(Vec::new).extend(body.split_whitespace().map(String::from));
+            vars.entry(name)
+                .or_insert_with(Vec::new)
+                .extend(body.split_whitespace().map(String::from));
         } else if let Some((k, v)) = body.split_once('=') {
-            let k = k.trim().trim_end_matches(['+', ':', '?']).trim().to_string();
+            let k = k
+                .trim()
+                .trim_end_matches(['+', ':', '?'])
+                .trim()
+                .to_string();
             vars.insert(k.clone(), v.split_whitespace().map(String::from).collect());
             current = Some(k);
         }

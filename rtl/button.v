@@ -1,5 +1,6 @@
 // button: synchroniser and debouncer for one active-low board push-button (GAME.md §3).
 `default_nettype none
+`timescale 1ns / 1ps
 
 module button #(
     parameter integer DEBOUNCE_CYCLES = 50000   // 1 ms at 50 MHz; the test bench reads this number too

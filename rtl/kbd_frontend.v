@@ -1,6 +1,7 @@
 // kbd_frontend: PS/2 receiver plus scan code decoder, the whole keyboard path.
 // Also the Verilator top for the keyboard-only tests, where the bench plays the consumer.
 `default_nettype none
+`timescale 1ns / 1ps
 
 module kbd_frontend #(
     parameter integer FILTER_CYCLES   = 100,

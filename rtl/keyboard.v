@@ -1,6 +1,7 @@
 // keyboard: scan code set 2 decoder and command FIFO (GAME.md §4).
 // Bytes from ps2_rx in, 3-bit game commands out through valid/ready.
 `default_nettype none
+`timescale 1ns / 1ps
 
 module keyboard #(
     parameter integer FIFO_DEPTH_LOG2 = 3    // 8 commands: far more than a person types in one game step

@@ -1,6 +1,7 @@
 // ps2_rx: PS/2 device-to-host receiver (GAME.md §4).
 // Turns the keyboard's ps2_clk/ps2_dat pair into bytes; drops and counts bad frames.
 `default_nettype none
+`timescale 1ns / 1ps
 
 module ps2_rx #(
     parameter integer FILTER_CYCLES  = 100,   // 2 us at 50 MHz: shorter ps2_clk pulses are glitches

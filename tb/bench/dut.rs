@@ -70,3 +70,60 @@ impl Drop for KbdDut {
         unsafe { ffi::kbd_free(self.raw) };
     }
 }
+
+pub use ffi::{core_in as CoreIn, core_out as CoreOut};
+
+/// The whole game (`rtl/generals_core.v`).
+pub struct CoreDut {
+    raw: *mut ffi::core_model,
+    /// Cycles ticked so far.
+    pub cycle: u64,
+}
+
+impl CoreDut {
+    /// A fresh model with every register at its power-up value (0).
+    pub fn new() -> Self {
+        // SAFETY: core_new allocates a model owned by this handle until Drop.
+        let raw = unsafe { ffi::core_new() };
+        assert!(!raw.is_null(), "core_new returned null");
+        Self { raw, cycle: 0 }
+    }
+
+    /// Dumps an FST waveform of every following cycle to `path`.
+    pub fn trace(&mut self, path: &Path) -> Result<(), TraceError> {
+        let c = c_path(path)?;
+        // SAFETY: raw is live; c outlives the call.
+        match unsafe { ffi::core_trace_open(self.raw, c.as_ptr()) } {
+            0 => Ok(()),
+            _ => Err(TraceError {
+                path: path.display().to_string(),
+            }),
+        }
+    }
+
+    /// Flushes and closes the waveform, if one is open.
+    pub fn close_trace(&mut self) {
+        // SAFETY: raw is live.
+        unsafe { ffi::core_trace_close(self.raw) };
+    }
+
+    /// One clock cycle: `input` before the rising edge, outputs after it.
+    pub fn tick(&mut self, input: &CoreIn, out: &mut CoreOut) {
+        // SAFETY: raw is live, both pointers valid for the call.
+        unsafe { ffi::core_tick(self.raw, input, out) };
+        self.cycle += 1;
+    }
+}
+
+impl Default for CoreDut {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for CoreDut {
+    fn drop(&mut self) {
+        // SAFETY: raw came from core_new and is freed once.
+        unsafe { ffi::core_free(self.raw) };
+    }
+}

@@ -114,7 +114,11 @@ impl KbdEnv {
                     self.dut.cycle,
                     "end of run",
                     "all bytes received and commands popped",
-                    format!("{} frames unsent, {} commands queued", self.driver.pending(), self.sb.queued()),
+                    format!(
+                        "{} frames unsent, {} commands queued",
+                        self.driver.pending(),
+                        self.sb.queued()
+                    ),
                 ));
             }
         }

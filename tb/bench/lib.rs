@@ -5,8 +5,14 @@
 //! [`scoreboard`] (RTL vs golden), [`dut`] (the Verilated models) and the
 //! environments that wire them together ([`kbd_env`]).
 
+pub mod app;
+pub mod bot;
+pub mod core_env;
 pub mod driver;
 pub mod dut;
 mod ffi;
+pub mod frames;
 pub mod kbd_env;
+pub mod monitor;
+pub mod progress;
 pub mod scoreboard;

@@ -1,2 +1,414 @@
-//! `generals`: the command-line front end of the test bench.
-fn main() {}
+//! `generals`: the command-line front end of the Generals co-simulation test
+//! bench. Exit status: 0 pass, 1 RTL/golden mismatch, 2 bad input.
+
+use clap::{Args, Parser, Subcommand};
+use generals::app::{self, AppError, FrameOptions, FuzzOptions, PlayOptions};
+use generals::bot;
+use generals_golden::script::{parse_script, Step};
+use generals_maps::Map;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Generals (将军棋) on an FPGA: Verilated RTL co-simulated against a Rust
+/// golden model in every clock cycle, with PS/2 stimulus at the wire level
+/// and VGA frames checked pixel by pixel and dumped to PNG/GIF.
+#[derive(Parser)]
+#[command(name = "generals", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// The main job: a built-in game on a built-in map, fully checked, writing
+    /// its frames (PNG) and an animated GIF to an output folder.
+    Demo {
+        /// Output folder.
+        #[arg(long, default_value = "out/demo")]
+        out: PathBuf,
+        /// Write every N-th frame as PNG.
+        #[arg(long, default_value_t = 30)]
+        every: u64,
+        /// No progress line.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Play a key script on the co-simulated RTL from power-up: START draws map
+    /// N, the keys are sent over PS/2, everything is checked every cycle, and
+    /// the final state (read from the RTL) is printed as JSON.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// FST waveform of the whole run (view with GTKWave).
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
+        /// Write PNG frames into this folder.
+        #[arg(long, value_name = "DIR")]
+        frames: Option<PathBuf>,
+        /// With --frames: write every N-th frame.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        every: u64,
+        /// Write an animated GIF of the game (one image per displayed state).
+        #[arg(long, value_name = "FILE")]
+        gif: Option<PathBuf>,
+        /// Frames to wait after each key, so that every state is on screen.
+        #[arg(long, default_value_t = 0, value_name = "FRAMES")]
+        pace: u32,
+        /// Seed of the PS/2 clock jitter.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Folder for expected/actual/diff pictures of a display mismatch.
+        #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
+        mismatch_dir: PathBuf,
+        /// No progress line.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run the golden model alone (no RTL) on map N through a key script and
+    /// print the final state as JSON: "what should happen?".
+    Golden {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Seeded random regression on the whole core: random keys, START/RESET at
+    /// random moments (with bounce), PS/2 faults, random maps and timings.
+    Fuzz {
+        /// Seed (printed; rerun with it to replay a failure).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Keys to send.
+        #[arg(long, default_value_t = 300)]
+        keys: u64,
+        /// Check the VGA output pixel by pixel too (slower).
+        #[arg(long)]
+        video: bool,
+        /// No progress line.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Keyboard front end alone: a seeded random PS/2 stream (keys, arrows,
+    /// breaks, faults) into the RTL receiver and decoder with a stalling
+    /// consumer, checked every cycle; prints the commands decoded.
+    Kbd {
+        /// Seed (printed; rerun with it to replay a failure).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Bytes to send.
+        #[arg(long, default_value_t = 300)]
+        bytes: u64,
+        /// No progress line.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// The 128 initial maps: generate, check, show.
+    Maps {
+        #[command(subcommand)]
+        cmd: MapsCmd,
+    },
+    /// Simulation speed, side by side: bare model, with scoreboard, with VGA monitor.
+    Bench {
+        /// Frames (16.8 ms, 840 000 cycles each) per measurement.
+        #[arg(long, default_value_t = 3)]
+        frames: u64,
+    },
+}
+
+#[derive(Subcommand)]
+enum MapsCmd {
+    /// Generate 128 maps from a seed and write maps.mif and maps.hex.
+    Gen {
+        /// Seed of the generator.
+        #[arg(long, default_value_t = generals_maps::DEFAULT_SEED)]
+        seed: u64,
+        /// Output folder.
+        #[arg(long, default_value = "maps")]
+        out: PathBuf,
+    },
+    /// Check map files (.mif, .hex) against every rule of GAME.md §2; with
+    /// both kinds given, also that they hold the same content.
+    Check {
+        /// Files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print one map as a text grid.
+    Show {
+        /// Map number, 0..127.
+        n: u8,
+        /// Map file (default: the committed maps).
+        #[arg(long)]
+        file: Option<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct GameArgs {
+    /// Map number START draws, 0..127 (odd: Red moves first).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..128))]
+    map: u8,
+    /// Key script inline, e.g. "SPACE D W".
+    #[arg(long, conflicts_with = "script", required_unless_present = "script")]
+    keys: Option<String>,
+    /// Key script file.
+    #[arg(long, value_name = "FILE")]
+    script: Option<PathBuf>,
+    /// Where to write the final state as JSON ("-": stdout).
+    #[arg(long, value_name = "PATH|-", default_value = "-")]
+    state_json: String,
+}
+
+impl GameArgs {
+    fn steps(&self) -> Result<Vec<Step>, AppError> {
+        let (name, text) = match (&self.keys, &self.script) {
+            (Some(k), _) => ("--keys".to_string(), k.clone()),
+            (None, Some(p)) => (
+                p.display().to_string(),
+                std::fs::read_to_string(p)
+                    .map_err(|e| AppError::Input(format!("{}: {e}", p.display())))?,
+            ),
+            (None, None) => return Err(AppError::Input("give --keys or --script".into())),
+        };
+        parse_script(&text).map_err(|e| AppError::Input(format!("{name}: {e}")))
+    }
+
+    fn write_state(&self, json: &str) -> Result<(), AppError> {
+        if self.state_json == "-" {
+            println!("{json}");
+            Ok(())
+        } else {
+            std::fs::write(&self.state_json, format!("{json}\n"))
+                .map_err(|e| AppError::Input(format!("{}: {e}", self.state_json)))
+        }
+    }
+}
+
+fn maps() -> Vec<Map> {
+    generals_maps::committed_maps()
+}
+
+fn seed_or_random(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        (t as u64) ^ u64::from(std::process::id())
+    })
+}
+
+fn run(cli: Cli) -> Result<(), AppError> {
+    match cli.cmd {
+        Cmd::Demo { out, every, quiet } => demo(&out, every, quiet),
+        Cmd::Play {
+            game,
+            trace,
+            frames,
+            every,
+            gif,
+            pace,
+            seed,
+            mismatch_dir,
+            quiet,
+        } => {
+            let opts = PlayOptions {
+                map: game.map,
+                steps: game.steps()?,
+                trace,
+                frames: FrameOptions {
+                    dir: frames,
+                    every,
+                    gif,
+                    mismatch_dir,
+                },
+                pace,
+                seed,
+                quiet,
+            };
+            let r = app::play(maps(), &opts)?;
+            eprintln!(
+                "pass: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
+                r.cycles,
+                r.cycles as f64 / 50_000.0,
+                r.seconds,
+                r.stats.commands,
+                r.stats.moves,
+                r.vga.frames_checked
+            );
+            game.write_state(&r.state.to_json())
+        }
+        Cmd::Golden { game } => {
+            let steps = game.steps()?;
+            let state = generals_golden::run_script(game.map, &steps, &maps())
+                .map_err(|e| AppError::Input(e.to_string()))?;
+            game.write_state(&state.to_json())
+        }
+        Cmd::Fuzz {
+            seed,
+            keys,
+            video,
+            quiet,
+        } => {
+            let seed = seed_or_random(seed);
+            eprintln!(
+                "fuzz: seed {seed} (replay: generals fuzz --seed {seed} --keys {keys}{})",
+                if video { " --video" } else { "" }
+            );
+            let r = app::fuzz(
+                maps(),
+                &FuzzOptions {
+                    seed,
+                    keys,
+                    video,
+                    quiet,
+                },
+            )?;
+            println!(
+                "pass: seed {} | {} keys, {} faulty frames | {} commands, {} moves, {} captures, {} rounds, {} games, {} won, {} resets | {} cycles in {:.1} s",
+                r.seed, r.keys, r.faults, r.stats.commands, r.stats.moves, r.stats.captures, r.stats.rounds, r.stats.games, r.stats.wins, r.stats.resets, r.cycles, r.seconds
+            );
+            Ok(())
+        }
+        Cmd::Kbd { seed, bytes, quiet } => {
+            let seed = seed_or_random(seed);
+            eprintln!("kbd: seed {seed} (replay: generals kbd --seed {seed} --bytes {bytes})");
+            let (stats, cmds, cycles) = app::kbd_session(seed, bytes, quiet)?;
+            let names: Vec<String> = cmds.iter().map(|c| format!("{c:?}")).collect();
+            println!("decoded: {}", names.join(" "));
+            println!(
+                "pass: {} good bytes, {} bad frames dropped and counted, {} commands, {} overflows, {} cycles",
+                stats.bytes, stats.errors, stats.commands, stats.overflows, cycles
+            );
+            Ok(())
+        }
+        Cmd::Maps { cmd } => maps_cmd(cmd),
+        Cmd::Bench { frames } => {
+            let lines = app::bench(maps(), frames)?;
+            println!(
+                "{:<44} {:>12} {:>9} {:>10}",
+                "what", "cycles", "seconds", "M cycles/s"
+            );
+            for l in &lines {
+                println!(
+                    "{:<44} {:>12} {:>9.2} {:>10.2}",
+                    l.what,
+                    l.cycles,
+                    l.seconds,
+                    l.mcps()
+                );
+            }
+            if let Some(kib) = app::peak_rss_kib() {
+                println!("peak resident memory: {:.1} MiB", kib as f64 / 1024.0);
+            }
+            Ok(())
+        }
+    }
+}
+
+fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
+    let maps = maps();
+    let (map, steps) = bot::demo_game(&maps, 2000)
+        .ok_or_else(|| AppError::Input("no map gives a finished demo game".into()))?;
+    std::fs::create_dir_all(out).map_err(|e| AppError::Input(format!("{}: {e}", out.display())))?;
+    let gif = out.join("game.gif");
+    let frames = out.join("frames");
+    eprintln!("demo: map {map}, {} keys, every cycle checked (RTL vs golden model, every pixel vs golden renderer)", steps.len());
+    let opts = PlayOptions {
+        map,
+        steps,
+        trace: None,
+        frames: FrameOptions {
+            dir: Some(frames.clone()),
+            every,
+            gif: Some(gif.clone()),
+            mismatch_dir: out.join("mismatch"),
+        },
+        pace: 1,
+        seed: 1,
+        quiet,
+    };
+    let r = app::play(maps, &opts)?;
+    let json = out.join("final_state.json");
+    std::fs::write(&json, r.state.to_json() + "\n")
+        .map_err(|e| AppError::Input(format!("{}: {e}", json.display())))?;
+    println!("{}", r.state);
+    println!(
+        "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands, {} moves, {} captures, {} rounds; {} frames, {} checked pixel by pixel",
+        r.cycles,
+        r.cycles as f64 / 50e6,
+        r.seconds,
+        r.stats.commands,
+        r.stats.moves,
+        r.stats.captures,
+        r.stats.rounds,
+        r.vga.frames,
+        r.vga.frames_checked
+    );
+    println!(
+        "wrote: {} ({} images), {} PNG frames in {}, {}",
+        gif.display(),
+        r.gif_images,
+        r.pngs,
+        frames.display(),
+        json.display()
+    );
+    Ok(())
+}
+
+fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
+    match cmd {
+        MapsCmd::Gen { seed, out } => {
+            let files = generals_maps::write_map_files(seed, &out)
+                .map_err(|e| AppError::Input(e.to_string()))?;
+            let _ = files;
+            println!(
+                "wrote {} and {} from seed {seed}",
+                out.join("maps.mif").display(),
+                out.join("maps.hex").display()
+            );
+            Ok(())
+        }
+        MapsCmd::Check { files } => {
+            let report = generals_maps::check_files(&files);
+            if report.is_ok() {
+                println!(
+                    "ok: {} file(s), every map meets every rule of GAME.md §2",
+                    files.len()
+                );
+                Ok(())
+            } else {
+                Err(AppError::Input(report.to_string()))
+            }
+        }
+        MapsCmd::Show { n, file } => {
+            let maps = match &file {
+                Some(f) => {
+                    let words = generals_maps::read_rom_file(f)
+                        .map_err(|e| AppError::Input(e.to_string()))?;
+                    generals_maps::decode_rom(&words)
+                        .map_err(|e| AppError::Input(format!("{}: {e}", f.display())))?
+                }
+                None => maps(),
+            };
+            let m = maps.get(usize::from(n)).ok_or_else(|| {
+                AppError::Input(format!("no map {n}: the file holds {}", maps.len()))
+            })?;
+            println!("map {n}:\n{}", generals_maps::show_map(m));
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            match &e {
+                AppError::Mismatch(_) => eprintln!("FAIL: {e}"),
+                AppError::Input(_) => eprintln!("error: {e}"),
+            }
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

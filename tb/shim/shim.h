@@ -30,6 +30,33 @@ int kbd_trace_open(kbd_model *m, const char *path);
 void kbd_trace_close(kbd_model *m);
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out);
 
+/* ---- generals_core: the whole game ---- */
+#define CORE_BOARD_WORDS 41 /* 1300 bits: 100 cells x 13 */
+typedef struct core_model core_model;
+typedef struct {
+    uint8_t key_reset_n;
+    uint8_t key_start_n;
+    uint8_t ps2_clk;
+    uint8_t ps2_dat;
+} core_in;
+typedef struct {
+    uint8_t vga_r, vga_g, vga_b;
+    uint8_t vga_hs_n, vga_vs_n, vga_blank_n, vga_sync_n, vga_clk;
+    uint8_t rst, draw, applied, cmd, started, snapshot;
+    uint8_t phase, winner, player, first, mode, cursor_red, cursor_blue, map;
+    uint16_t round;
+    uint8_t kbd_byte, kbd_byte_valid, kbd_cmd, kbd_cmd_valid, kbd_cmd_ready;
+    uint16_t kbd_err, kbd_ovf;
+    uint32_t board[CORE_BOARD_WORDS];
+} core_out;
+core_model *core_new(void);
+void core_free(core_model *m);
+int core_trace_open(core_model *m, const char *path);
+void core_trace_close(core_model *m);
+void core_tick(core_model *m, const core_in *in, core_out *out);
+/* Runs n cycles with constant inputs and no output copy except the last. */
+void core_run(core_model *m, const core_in *in, uint64_t n, core_out *out);
+
 #ifdef __cplusplus
 }
 #endif

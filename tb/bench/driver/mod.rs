@@ -1,3 +1,4 @@
 //! **Drivers**: turn transactions (bytes, button presses) into pin levels.
 
+pub mod button;
 pub mod ps2;

@@ -47,7 +47,10 @@ pub enum Fault {
 impl Fault {
     /// Whether the receiver must drop (and count) this frame.
     pub fn drops_frame(self) -> bool {
-        matches!(self, Fault::BadParity | Fault::StopZero | Fault::Truncate { .. })
+        matches!(
+            self,
+            Fault::BadParity | Fault::StopZero | Fault::Truncate { .. }
+        )
     }
 }
 
@@ -145,7 +148,8 @@ impl Ps2Driver {
     /// Queues a spike on `ps2_clk` while the bus is idle (between frames).
     pub fn send_idle_glitch(&mut self, len: u32) {
         // byte 0 with a marker the waveform builder knows: see `build`.
-        self.queue.push_back((0, Fault::Glitch { bit: u8::MAX, len }));
+        self.queue
+            .push_back((0, Fault::Glitch { bit: u8::MAX, len }));
     }
 
     /// Changes the timing for frames not yet started.
@@ -255,7 +259,9 @@ impl Ps2Driver {
             let high = self.half_period();
             let (h1, h2) = (high / 2, high - high / 2);
             match fault {
-                Fault::Glitch { bit: g, len } if usize::from(g) == i && h1 > len + 2 * RX_FILTER_CYCLES => {
+                Fault::Glitch { bit: g, len }
+                    if usize::from(g) == i && h1 > len + 2 * RX_FILTER_CYCLES =>
+                {
                     let before = (h1 - len) / 2;
                     self.push(before, true, dat);
                     self.push(len, false, dat);

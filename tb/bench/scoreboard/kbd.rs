@@ -49,9 +49,10 @@ pub struct KbdScoreboard {
     in_flight: VecDeque<SentFrame>,
     bad_frames: VecDeque<SentFrame>,
     decoder: Decoder,
-    fifo: VecDeque<Command>,
+    /// Commands with the cycle their last byte's frame ended.
+    fifo: VecDeque<(Command, u64)>,
     /// A command decoded last cycle, pushed at this cycle's edge.
-    pending_push: Option<Command>,
+    pending_push: Option<(Command, u64)>,
     /// Commands accepted, in order, with the cycle they were popped.
     pub popped_log: Vec<(u64, Command)>,
     /// Totals so far.
@@ -97,19 +98,34 @@ impl KbdScoreboard {
 
     /// Checks one cycle. `popped` is the command the RTL handed over at this
     /// cycle's edge (the bench raised ready while valid was high).
-    pub fn check(&mut self, cycle: u64, obs: &KbdObs) -> Result<Option<Command>, Mismatch> {
+    /// Returns the command popped, with the cycle its last frame ended.
+    pub fn check(&mut self, cycle: u64, obs: &KbdObs) -> Result<Option<(Command, u64)>, Mismatch> {
         // Clock edge: the RTL pops first, then pushes last cycle's command.
         let mut accepted = None;
         if let Some(code) = obs.popped {
             let actual = Command::from_code(code);
             match self.fifo.pop_front() {
-                Some(exp) if Some(exp) == actual => {
+                Some((exp, end)) if Some(exp) == actual => {
                     self.stats.commands += 1;
                     self.popped_log.push((cycle, exp));
-                    accepted = Some(exp);
+                    accepted = Some((exp, end));
                 }
-                Some(exp) => return Err(Mismatch::new(cycle, "command", cmd_name(Some(exp)), code_name(code))),
-                None => return Err(Mismatch::new(cycle, "command", "none (FIFO empty)", code_name(code))),
+                Some((exp, _)) => {
+                    return Err(Mismatch::new(
+                        cycle,
+                        "command",
+                        cmd_name(Some(exp)),
+                        code_name(code),
+                    ))
+                }
+                None => {
+                    return Err(Mismatch::new(
+                        cycle,
+                        "command",
+                        "none (FIFO empty)",
+                        code_name(code),
+                    ))
+                }
             }
         }
         if let Some(cmd) = self.pending_push.take() {
@@ -123,22 +139,32 @@ impl KbdScoreboard {
             match self.in_flight.pop_front() {
                 Some(f) if f.byte == byte => {
                     self.stats.bytes += 1;
-                    self.pending_push = self.decoder.push(byte);
+                    self.pending_push = self.decoder.push(byte).map(|c| (c, f.end_cycle));
                 }
                 Some(f) => {
-                    return Err(Mismatch::new(cycle, "received byte", hex(f.byte), hex(byte))
-                        .note(format!("frame sent ending at cycle {}", f.end_cycle)))
+                    return Err(
+                        Mismatch::new(cycle, "received byte", hex(f.byte), hex(byte))
+                            .note(format!("frame sent ending at cycle {}", f.end_cycle)),
+                    )
                 }
                 None => return Err(Mismatch::new(cycle, "received byte", "none", hex(byte))),
             }
         }
         if let Some(f) = self.in_flight.front() {
             if cycle > f.end_cycle + BYTE_LATENCY_MAX {
-                return Err(Mismatch::new(cycle, "received byte", hex(f.byte), "nothing (byte lost)")
-                    .note(format!("frame ended at cycle {} with fault {:?}", f.end_cycle, f.fault)));
+                return Err(Mismatch::new(
+                    cycle,
+                    "received byte",
+                    hex(f.byte),
+                    "nothing (byte lost)",
+                )
+                .note(format!(
+                    "frame ended at cycle {} with fault {:?}",
+                    f.end_cycle, f.fault
+                )));
             }
         }
-        let head = self.fifo.front().copied();
+        let head = self.fifo.front().map(|&(c, _)| c);
         if obs.head.and_then(Command::from_code) != head || (obs.head.is_some() && head.is_none()) {
             return Err(Mismatch::new(
                 cycle,
@@ -148,7 +174,12 @@ impl KbdScoreboard {
             ));
         }
         if obs.ovf_count != self.stats.overflows {
-            return Err(Mismatch::new(cycle, "overflow counter", self.stats.overflows, obs.ovf_count));
+            return Err(Mismatch::new(
+                cycle,
+                "overflow counter",
+                self.stats.overflows,
+                obs.ovf_count,
+            ));
         }
         let overdue = self
             .bad_frames

@@ -1,6 +1,8 @@
 //! **Scoreboards**: compare what the RTL does with what the golden models
 //! predict, every cycle, and stop at the first difference.
 
+pub mod buttons;
+pub mod core;
 pub mod kbd;
 
 use std::fmt;
@@ -22,7 +24,12 @@ pub struct Mismatch {
 
 impl Mismatch {
     /// A mismatch without notes.
-    pub fn new(cycle: u64, signal: impl Into<String>, expected: impl fmt::Display, actual: impl fmt::Display) -> Self {
+    pub fn new(
+        cycle: u64,
+        signal: impl Into<String>,
+        expected: impl fmt::Display,
+        actual: impl fmt::Display,
+    ) -> Self {
         Self {
             cycle,
             signal: signal.into(),

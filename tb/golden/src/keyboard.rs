@@ -137,7 +137,10 @@ mod tests {
 
     #[test]
     fn make_codes_from_the_spec() {
-        assert_eq!(decode(&[0x1D, 0x1C, 0x1B, 0x23, 0x29, 0x1A]), Command::ALL.to_vec());
+        assert_eq!(
+            decode(&[0x1D, 0x1C, 0x1B, 0x23, 0x29, 0x1A]),
+            Command::ALL.to_vec()
+        );
     }
 
     #[test]

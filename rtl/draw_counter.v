@@ -1,0 +1,15 @@
+// draw_counter: the free-running draw counter (抽签器) that picks map and first player (GAME.md §3).
+`default_nettype none
+`timescale 1ns / 1ps
+
+module draw_counter (
+    input  wire       clk,     // 50 MHz system clock
+    input  wire       rst,     // synchronous, active high: forces the count to 0
+    output reg  [6:0] count_o  // 0..127, one step per cycle, one value per map
+);
+    always @(posedge clk) begin
+        count_o <= rst ? 7'd0 : count_o + 7'd1;   // wraps 127 -> 0 by width
+    end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,159 @@
+// generals_core: the whole game without board pins: buttons, keyboard, draw
+// counter, game logic and VGA. Verilator's top; the board wrapper instantiates it
+// and leaves the dbg_* outputs unconnected.
+`default_nettype none
+`timescale 1ns / 1ps
+
+module generals_core #(
+    parameter integer DEBOUNCE_CYCLES = 50000,            // 1 ms at 50 MHz; the bench reads it too
+    parameter         MAP_INIT_HEX    = "maps/maps.hex",  // simulation image of the map ROM
+    parameter         GFX_DIR         = "rtl/gfx/"        // font and glyph ROM images
+) (
+    input  wire          clk,             // 50 MHz
+    input  wire          key_reset_n,     // RESET push-button, active low, raw
+    input  wire          key_start_n,     // START push-button, active low, raw
+    input  wire          ps2_clk,         // keyboard clock line
+    input  wire          ps2_dat,         // keyboard data line
+    output wire [7:0]    vga_r,           // to the video DAC
+    output wire [7:0]    vga_g,
+    output wire [7:0]    vga_b,
+    output wire          vga_hs_n,
+    output wire          vga_vs_n,
+    output wire          vga_blank_n,
+    output wire          vga_sync_n,
+    output wire          vga_clk,
+    // Debug port: the architectural state of GAME.md §7 and the events the bench checks.
+    output wire          dbg_rst,         // internal reset
+    output wire [6:0]    dbg_draw,        // draw counter
+    output wire          dbg_applied,     // a command was consumed; state shows its effect
+    output wire [2:0]    dbg_cmd,
+    output wire          dbg_started,     // a game started; state shows it
+    output wire          dbg_snapshot,    // the renderer latched the state for the next frame
+    output wire [1:0]    dbg_phase,
+    output wire [1:0]    dbg_winner,
+    output wire [1:0]    dbg_player,
+    output wire [1:0]    dbg_first,
+    output wire [1:0]    dbg_mode,
+    output wire [7:0]    dbg_cursor_red,
+    output wire [7:0]    dbg_cursor_blue,
+    output wire [15:0]   dbg_round,
+    output wire [6:0]    dbg_map,
+    output wire [1299:0] dbg_board,
+    output wire [7:0]    dbg_kbd_byte,    // keyboard internals, for the keyboard scoreboard
+    output wire          dbg_kbd_byte_valid,
+    output wire [2:0]    dbg_kbd_cmd,
+    output wire          dbg_kbd_cmd_valid,
+    output wire          dbg_kbd_cmd_ready,
+    output wire [15:0]   dbg_kbd_err,
+    output wire [15:0]   dbg_kbd_ovf
+);
+    localparam integer POR_W = 4;   // 15 cycles of power-on reset: registers power up 0
+
+    // ---- reset: power-on, then the RESET button -------------------------------------
+    reg  [POR_W-1:0] por_cnt;       // no reset of its own: it is where reset comes from
+    wire             por_busy = ~&por_cnt;
+    wire             reset_pressed;
+    reg              rst;
+    always @(posedge clk) begin
+        if (por_busy) por_cnt <= por_cnt + 1'b1;
+        rst <= por_busy | reset_pressed;      // registered: one clean, low-skew net
+    end
+    assign dbg_rst = rst;
+
+    // Reset acts while RESET is held; START acts once per press: each button
+    // leaves one of its two outputs unused.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire reset_press_unused;
+    wire start_level_unused;
+    /* verilator lint_on UNUSEDSIGNAL */
+    button #(.DEBOUNCE_CYCLES(DEBOUNCE_CYCLES)) u_btn_reset (
+        .clk      (clk),
+        .key_n    (key_reset_n),
+        .pressed_o(reset_pressed),
+        .press_o  (reset_press_unused)
+    );
+
+    wire start_press;
+    button #(.DEBOUNCE_CYCLES(DEBOUNCE_CYCLES)) u_btn_start (
+        .clk      (clk),
+        .key_n    (key_start_n),
+        .pressed_o(start_level_unused),
+        .press_o  (start_press)
+    );
+
+    draw_counter u_draw (
+        .clk    (clk),
+        .rst    (rst),
+        .count_o(dbg_draw)
+    );
+
+    // ---- keyboard -------------------------------------------------------------------
+    wire [2:0] cmd;
+    wire       cmd_valid, cmd_ready;
+    kbd_frontend u_kbd (
+        .clk         (clk),
+        .rst         (rst),
+        .ps2_clk     (ps2_clk),
+        .ps2_dat     (ps2_dat),
+        .cmd_o       (cmd),
+        .cmd_valid_o (cmd_valid),
+        .cmd_ready_i (cmd_ready),
+        .byte_o      (dbg_kbd_byte),
+        .byte_valid_o(dbg_kbd_byte_valid),
+        .err_count_o (dbg_kbd_err),
+        .ovf_count_o (dbg_kbd_ovf)
+    );
+    assign dbg_kbd_cmd       = cmd;
+    assign dbg_kbd_cmd_valid = cmd_valid;
+    assign dbg_kbd_cmd_ready = cmd_ready;
+
+    // ---- game -----------------------------------------------------------------------
+    game_logic #(.MAP_INIT_HEX(MAP_INIT_HEX)) u_game (
+        .clk          (clk),
+        .rst          (rst),
+        .start_i      (start_press),
+        .draw_i       (dbg_draw),
+        .cmd_valid_i  (cmd_valid),
+        .cmd_i        (cmd),
+        .cmd_ready_o  (cmd_ready),
+        .applied_o    (dbg_applied),
+        .applied_cmd_o(dbg_cmd),
+        .started_o    (dbg_started),
+        .phase_o      (dbg_phase),
+        .winner_o     (dbg_winner),
+        .player_o     (dbg_player),
+        .first_o      (dbg_first),
+        .mode_o       (dbg_mode),
+        .cursor_red_o (dbg_cursor_red),
+        .cursor_blue_o(dbg_cursor_blue),
+        .round_o      (dbg_round),
+        .map_o        (dbg_map),
+        .board_o      (dbg_board)
+    );
+
+    // ---- display ----------------------------------------------------------------------
+    renderer #(.GFX_DIR(GFX_DIR)) u_video (
+        .clk          (clk),
+        .rst          (rst),
+        .phase_i      (dbg_phase),
+        .winner_i     (dbg_winner),
+        .player_i     (dbg_player),
+        .mode_i       (dbg_mode),
+        .cursor_red_i (dbg_cursor_red),
+        .cursor_blue_i(dbg_cursor_blue),
+        .round_i      (dbg_round),
+        .map_i        (dbg_map),
+        .board_i      (dbg_board),
+        .vga_r        (vga_r),
+        .vga_g        (vga_g),
+        .vga_b        (vga_b),
+        .vga_hs_n     (vga_hs_n),
+        .vga_vs_n     (vga_vs_n),
+        .vga_blank_n  (vga_blank_n),
+        .vga_sync_n   (vga_sync_n),
+        .vga_clk      (vga_clk),
+        .snapshot_o   (dbg_snapshot)
+    );
+endmodule
+
+`default_nettype wire

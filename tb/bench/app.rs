@@ -1,0 +1,555 @@
+//! The runs behind the CLI: a scripted co-simulated game (`play`, `demo`),
+//! the random regression (`fuzz`), the keyboard-only session (`kbd`) and the
+//! speed benchmark (`bench`). Each returns a report or a typed error.
+
+use crate::core_env::{CoreEnv, HOLD_CYCLES};
+use crate::driver::button::Press;
+use crate::driver::ps2::{Fault, Ps2Timing, RX_FILTER_CYCLES};
+use crate::dut::CoreOut;
+use crate::frames::{GifWriter, PngDumper};
+use crate::kbd_env::KbdEnv;
+use crate::monitor::vga::{FrameSink, VgaMonitor, VgaStats};
+use crate::progress::Progress;
+use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
+use crate::scoreboard::kbd::KbdStats;
+use crate::scoreboard::Mismatch;
+use generals_golden::keyboard::{key_bytes, Command};
+use generals_golden::script::{Action, Step};
+use generals_golden::{GameState, Mode, Phase, Pos};
+use generals_maps::Map;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Why a run did not pass.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The RTL and the golden model disagree (exit status 1).
+    #[error("{0}")]
+    Mismatch(Box<Mismatch>),
+    /// Bad input: a file, an option, a script (exit status 2).
+    #[error("{0}")]
+    Input(String),
+}
+
+impl From<Mismatch> for AppError {
+    fn from(m: Mismatch) -> Self {
+        AppError::Mismatch(Box::new(m))
+    }
+}
+
+impl AppError {
+    /// Process exit status: 1 on a mismatch, 2 on bad input.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            AppError::Mismatch(_) => 1,
+            AppError::Input(_) => 2,
+        }
+    }
+}
+
+/// Where the frames of a run go.
+#[derive(Clone, Debug, Default)]
+pub struct FrameOptions {
+    /// Folder for PNG frames.
+    pub dir: Option<PathBuf>,
+    /// Write every N-th frame.
+    pub every: u64,
+    /// Animated GIF of the whole game.
+    pub gif: Option<PathBuf>,
+    /// Folder for expected/actual/diff pictures of a mismatch.
+    pub mismatch_dir: PathBuf,
+}
+
+/// Options of a scripted co-simulated game.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// The map START draws.
+    pub map: u8,
+    /// The key script.
+    pub steps: Vec<Step>,
+    /// FST waveform file.
+    pub trace: Option<PathBuf>,
+    /// Frame outputs.
+    pub frames: FrameOptions,
+    /// Frames to wait after each key step (0: keys back to back).
+    pub pace: u32,
+    /// Seed of the PS/2 jitter.
+    pub seed: u64,
+    /// No progress line.
+    pub quiet: bool,
+}
+
+/// What a scripted game did.
+#[derive(Clone, Debug)]
+pub struct PlayReport {
+    /// The final state read from the RTL's debug outputs.
+    pub state: GameState,
+    /// Scoreboard counts.
+    pub stats: CoreStats,
+    /// Monitor counts.
+    pub vga: VgaStats,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// PNG files written.
+    pub pngs: u64,
+    /// GIF images written.
+    pub gif_images: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Decodes the architectural state from the debug outputs.
+pub fn rtl_state(out: &CoreOut) -> Result<GameState, String> {
+    use generals_golden::{Mode, Phase, Player};
+    let player = |c: u8| match c {
+        1 => Ok(Player::Red),
+        2 => Ok(Player::Blue),
+        c => Err(format!("player code {c}")),
+    };
+    let mut s = GameState::new();
+    s.phase = match out.phase {
+        0 => return Ok(s),
+        1 => Phase::Playing,
+        2 => Phase::GameOver,
+        c => return Err(format!("phase code {c}")),
+    };
+    s.winner = match out.winner {
+        0 => None,
+        c => Some(player(c)?),
+    };
+    s.player = player(out.player)?;
+    s.first = player(out.first)?;
+    s.mode = match out.mode {
+        0b00 => Mode::Select,
+        0b10 => Mode::MoveAll,
+        0b11 => Mode::MoveHalf,
+        c => return Err(format!("mode code {c:02b}")),
+    };
+    s.cursor_red = Pos::new(out.cursor_red >> 4, out.cursor_red & 0xF);
+    s.cursor_blue = Pos::new(out.cursor_blue >> 4, out.cursor_blue & 0xF);
+    s.round = out.round;
+    s.map = out.map;
+    s.cells = generals_golden::unpack_cells(&out.board).map_err(|e| e.to_string())?;
+    Ok(s)
+}
+
+/// Adds the VGA monitor, with PNG/GIF sinks as asked, to `env`.
+fn attach_monitor(
+    env: &mut CoreEnv,
+    opts: &FrameOptions,
+) -> Result<Rc<RefCell<Outputs>>, AppError> {
+    let outputs = Rc::new(RefCell::new(Outputs {
+        pngs: match &opts.dir {
+            Some(d) => Some(PngDumper::new(d, opts.every).map_err(AppError::Input)?),
+            None => None,
+        },
+        gif: match &opts.gif {
+            Some(p) => Some(GifWriter::create(p).map_err(AppError::Input)?),
+            None => None,
+        },
+        vga: VgaStats::default(),
+    }));
+    let sink_out = Rc::clone(&outputs);
+    let sink: FrameSink = Box::new(move |n, frame, _checked| {
+        let mut o = sink_out.borrow_mut();
+        if let Some(p) = &mut o.pngs {
+            p.frame(n, frame)?;
+        }
+        if let Some(g) = &mut o.gif {
+            g.frame(frame)?;
+        }
+        Ok(())
+    });
+    let stats_out = Rc::clone(&outputs);
+    let monitor = VgaMonitor::new(opts.mismatch_dir.clone()).with_sink(sink);
+    env.add_hook(Box::new(StatsTap {
+        monitor,
+        out: stats_out,
+    }));
+    Ok(outputs)
+}
+
+/// Frame outputs shared between the monitor's sink and the run.
+struct Outputs {
+    pngs: Option<PngDumper>,
+    gif: Option<GifWriter>,
+    vga: VgaStats,
+}
+
+/// Runs the monitor and copies its counts out after every cycle.
+struct StatsTap {
+    monitor: VgaMonitor,
+    out: Rc<RefCell<Outputs>>,
+}
+
+impl crate::core_env::CycleHook for StatsTap {
+    fn cycle(
+        &mut self,
+        cycle: u64,
+        out: &CoreOut,
+        before: &GameState,
+        ev: &crate::scoreboard::core::CycleEvents,
+    ) -> Result<(), Mismatch> {
+        self.monitor.cycle(cycle, out, before, ev)?;
+        if out.snapshot != 0 {
+            self.out.borrow_mut().vga = self.monitor.stats;
+        }
+        Ok(())
+    }
+}
+
+/// Plays a script on the co-simulated core, checked every cycle, from power-up.
+pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> {
+    let started = Instant::now();
+    let mut env = CoreEnv::new(maps, opts.seed, Ps2Timing::default())?;
+    if let Some(t) = &opts.trace {
+        env.trace(t).map_err(|e| AppError::Input(e.to_string()))?;
+    }
+    let outputs = attach_monitor(&mut env, &opts.frames)?;
+    let mut progress = Progress::new(opts.quiet);
+    // Let the title screen show for a frame, then START draws the map.
+    env.run(FRAME_CYCLES)?;
+    env.press_start(opts.map, &Press::clean(HOLD_CYCLES))?;
+    let result = (|| -> Result<(), Mismatch> {
+        for (i, step) in opts.steps.iter().enumerate() {
+            env.run_step(opts.map, step)?;
+            if matches!(step.action, Action::Key(_) | Action::Raw(_)) && opts.pace > 0 {
+                env.drain()?;
+                env.run(u64::from(opts.pace) * FRAME_CYCLES)?;
+            }
+            progress.tick(|| {
+                format!(
+                    "step {}/{} (line {}), cycle {}, {} commands",
+                    i + 1,
+                    opts.steps.len(),
+                    step.line,
+                    env.dut.cycle,
+                    env.sb.stats.commands
+                )
+            });
+        }
+        env.drain()?;
+        // Two more frames: the final state is latched and shown in full.
+        env.run(2 * FRAME_CYCLES + FRAME_CYCLES / 8)
+    })();
+    progress.finish();
+    env.dut.close_trace();
+    result?;
+    let state = rtl_state(&env.out)
+        .map_err(|e| Mismatch::new(env.dut.cycle, "debug outputs", "a decodable state", e))?;
+    let mut o = outputs.borrow_mut();
+    let pngs = o.pngs.as_ref().map_or(0, |p| p.written);
+    let gif_images = match o.gif.take() {
+        Some(g) => g.finish().map_err(AppError::Input)?,
+        None => 0,
+    };
+    Ok(PlayReport {
+        state,
+        stats: env.sb.stats,
+        vga: o.vga,
+        cycles: env.dut.cycle,
+        pngs,
+        gif_images,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Options of the random regression.
+#[derive(Clone, Copy, Debug)]
+pub struct FuzzOptions {
+    /// Seed of everything random.
+    pub seed: u64,
+    /// Keys to send in all.
+    pub keys: u64,
+    /// Check the VGA output too (slower).
+    pub video: bool,
+    /// No progress line.
+    pub quiet: bool,
+}
+
+/// What the random regression covered.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FuzzReport {
+    /// The seed (replay with `--seed`).
+    pub seed: u64,
+    /// Keys sent.
+    pub keys: u64,
+    /// Frames sent with a fault.
+    pub faults: u64,
+    /// Scoreboard counts.
+    pub stats: CoreStats,
+    /// Keyboard counts.
+    pub kbd: KbdStats,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+use crate::bot::towards;
+
+/// Picks a key for the random regression: mostly purposeful play (select a
+/// strong cell, move towards the enemy capital), sometimes anything.
+fn pick_key(g: &GameState, rng: &mut ChaCha8Rng) -> Command {
+    if g.phase != Phase::Playing || rng.gen_bool(0.25) {
+        return Command::ALL[rng.gen_range(0..6)];
+    }
+    let me = g.player;
+    let cur = g.cursor(me);
+    let enemy_cap = (0..100).map(Pos::from_index).find(|&p| {
+        g.cell(p).kind == generals_golden::Kind::Capital && g.cell(p).owner == me.other().owner()
+    });
+    match g.mode {
+        Mode::Select => {
+            let c = g.cell(cur);
+            if c.owner == me.owner() && c.troops >= 2 {
+                return Command::Space;
+            }
+            // Walk to my strongest cell.
+            let best = (0..100)
+                .map(Pos::from_index)
+                .filter(|&p| g.cell(p).owner == me.owner())
+                .max_by_key(|&p| g.cell(p).troops)
+                .unwrap_or(cur);
+            towards(cur, best)
+        }
+        _ => {
+            if rng.gen_bool(0.1) {
+                return Command::Z;
+            }
+            match enemy_cap {
+                Some(t) if rng.gen_bool(0.7) => towards(cur, t),
+                _ => Command::ALL[rng.gen_range(0..4)],
+            }
+        }
+    }
+}
+
+/// The random regression: random keys (arrows or letters), START and RESET
+/// at random moments (sometimes bouncing), PS/2 faults and timings, random
+/// maps; every cycle checked.
+pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
+    let started = Instant::now();
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, Ps2Timing::random(&mut rng))?;
+    if opts.video {
+        attach_monitor(
+            &mut env,
+            &FrameOptions {
+                mismatch_dir: PathBuf::from("out/fuzz-mismatch"),
+                ..FrameOptions::default()
+            },
+        )?;
+    }
+    let mut report = FuzzReport {
+        seed: opts.seed,
+        ..FuzzReport::default()
+    };
+    let mut progress = Progress::new(opts.quiet);
+    while report.keys < opts.keys {
+        progress.tick(|| {
+            format!(
+                "seed {} key {}/{}, cycle {}, {} moves, {} games",
+                opts.seed,
+                report.keys,
+                opts.keys,
+                env.dut.cycle,
+                env.sb.stats.moves,
+                env.sb.stats.games
+            )
+        });
+        let g = env.golden().clone();
+        let roll: f64 = rng.gen();
+        if g.phase != Phase::Playing && roll < 0.5 {
+            let press = if rng.gen_bool(0.3) {
+                Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), &mut rng)
+            } else {
+                Press::clean(HOLD_CYCLES)
+            };
+            env.press_start(rng.gen_range(0..128), &press)?;
+            continue;
+        }
+        if roll < 0.004 {
+            let press = if rng.gen_bool(0.3) {
+                Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), &mut rng)
+            } else {
+                Press::clean(HOLD_CYCLES)
+            };
+            env.press_reset(&press)?;
+            continue;
+        }
+        if roll < 0.01 {
+            // START while playing: must be ignored.
+            env.press_start(rng.gen_range(0..128), &Press::clean(HOLD_CYCLES))?;
+            continue;
+        }
+        if roll < 0.02 {
+            env.ps2.set_timing(Ps2Timing::random(&mut rng));
+        }
+        let cmd = pick_key(&g, &mut rng);
+        let bytes = key_bytes(cmd, rng.gen_bool(0.3));
+        for b in bytes {
+            let fault = match rng.gen_range(0..100) {
+                0 => Fault::BadParity,
+                1 => Fault::StopZero,
+                2 => Fault::Truncate {
+                    bits: rng.gen_range(1..=10),
+                },
+                3 => Fault::Glitch {
+                    bit: rng.gen_range(0..=10),
+                    len: rng.gen_range(1..RX_FILTER_CYCLES - 10),
+                },
+                _ => Fault::None,
+            };
+            if fault != Fault::None {
+                report.faults += 1;
+            }
+            env.ps2.send(b, fault);
+        }
+        if rng.gen_bool(0.05) {
+            env.ps2.send(rng.gen(), Fault::None); // any other code: ignored
+        }
+        report.keys += 1;
+        // Keep the golden key choice close to the state it was made for.
+        if env.ps2.pending() > 6 {
+            env.run_until(64 * FRAME_CYCLES, "keyboard backlog", |e| {
+                e.ps2.pending() <= 2
+            })?;
+        }
+    }
+    env.drain()?;
+    progress.finish();
+    report.stats = env.sb.stats;
+    report.kbd = env.sb.kbd.stats;
+    report.cycles = env.dut.cycle;
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// The keyboard-only session: random bytes (keys, breaks, other codes,
+/// faults) into `kbd_frontend`, with a randomly stalling consumer.
+pub fn kbd_session(
+    seed: u64,
+    bytes: u64,
+    quiet: bool,
+) -> Result<(KbdStats, Vec<Command>, u64), AppError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut env = KbdEnv::new(seed, Ps2Timing::random(&mut rng));
+    env.consumer = crate::kbd_env::Consumer::Random(0.3);
+    let mut progress = Progress::new(quiet);
+    let mut sent = 0;
+    while sent < bytes {
+        let cmd = Command::ALL[rng.gen_range(0..6)];
+        for b in key_bytes(cmd, rng.gen_bool(0.3)) {
+            let fault = match rng.gen_range(0..40) {
+                0 => Fault::BadParity,
+                1 => Fault::StopZero,
+                2 => Fault::Truncate {
+                    bits: rng.gen_range(1..=10),
+                },
+                _ => Fault::None,
+            };
+            env.send_fault(b, fault);
+            sent += 1;
+        }
+        while env.driver.pending() > 2 {
+            env.step()?;
+        }
+        progress.tick(|| format!("{sent}/{bytes} bytes, cycle {}", env.dut.cycle));
+    }
+    let stats = env.run(1000, 100 * FRAME_CYCLES)?;
+    progress.finish();
+    let cmds = env.sb.popped_log.iter().map(|&(_, c)| c).collect();
+    Ok((stats, cmds, env.dut.cycle))
+}
+
+/// One line of the speed benchmark.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// What was measured.
+    pub what: &'static str,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl BenchLine {
+    /// Millions of cycles per second.
+    pub fn mcps(&self) -> f64 {
+        self.cycles as f64 / self.seconds / 1e6
+    }
+}
+
+/// Measures simulation speed side by side in one run: the bare model, the
+/// model with the core scoreboard, and with the VGA monitor too.
+pub fn bench(maps: Vec<Map>, frames: u64) -> Result<Vec<BenchLine>, AppError> {
+    let cycles = frames * FRAME_CYCLES;
+    let mut lines = Vec::new();
+    // Bare model: constant inputs, no checking.
+    {
+        let mut dut = crate::dut::CoreDut::new();
+        let input = crate::dut::CoreIn {
+            key_reset_n: 1,
+            key_start_n: 1,
+            ps2_clk: 1,
+            ps2_dat: 1,
+        };
+        let mut out = CoreOut::default();
+        let t = Instant::now();
+        for _ in 0..cycles {
+            dut.tick(&input, &mut out);
+        }
+        lines.push(BenchLine {
+            what: "RTL model alone (one FFI call per cycle)",
+            cycles,
+            seconds: t.elapsed().as_secs_f64(),
+        });
+    }
+    for (what, video) in [
+        ("RTL + drivers + core scoreboard", false),
+        ("RTL + drivers + scoreboard + VGA monitor", true),
+    ] {
+        let mut env = CoreEnv::new(maps.clone(), 1, Ps2Timing::default())?;
+        if video {
+            attach_monitor(
+                &mut env,
+                &FrameOptions {
+                    mismatch_dir: PathBuf::from("out/bench-mismatch"),
+                    ..FrameOptions::default()
+                },
+            )?;
+        }
+        env.press_start(5, &Press::clean(HOLD_CYCLES))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let t = Instant::now();
+        let c0 = env.dut.cycle;
+        while env.dut.cycle - c0 < cycles {
+            if env.ps2.idle() {
+                let g = env.golden().clone();
+                env.ps2
+                    .send_bytes(&key_bytes(pick_key(&g, &mut rng), false));
+            }
+            env.step()?;
+        }
+        lines.push(BenchLine {
+            what,
+            cycles: env.dut.cycle - c0,
+            seconds: t.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(lines)
+}
+
+/// Peak resident memory of this process, in KiB (Linux), if known.
+pub fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}

@@ -1,0 +1,104 @@
+//! A simple deterministic player, run on the golden model alone, that turns
+//! a game into a key script: the built-in demo game.
+
+use generals_golden::keyboard::Command;
+use generals_golden::script::{Action, Key, Step};
+use generals_golden::{GameState, Kind, Mode, Phase, Pos};
+use generals_maps::Map;
+
+/// The cursor key that brings `from` one step closer to `to` (W if equal).
+pub fn towards(from: Pos, to: Pos) -> Command {
+    if from.x < to.x {
+        Command::D
+    } else if from.x > to.x {
+        Command::A
+    } else if from.y < to.y {
+        Command::S
+    } else {
+        Command::W
+    }
+}
+
+fn key_of(cmd: Command) -> Key {
+    match cmd {
+        Command::W => Key::W,
+        Command::A => Key::A,
+        Command::S => Key::S,
+        Command::D => Key::D,
+        Command::Space => Key::Space,
+        Command::Z => Key::Z,
+    }
+}
+
+/// The next key of a greedy player: go to the strongest own cell, enter move
+/// mode, and push towards the enemy capital around mountains.
+pub fn next_key(g: &GameState) -> Command {
+    let me = g.player;
+    let cur = g.cursor(me);
+    let cells = || (0..100).map(Pos::from_index);
+    let target = cells()
+        .find(|&p| g.cell(p).kind == Kind::Capital && g.cell(p).owner == me.other().owner())
+        .unwrap_or(cur);
+    match g.mode {
+        Mode::Select => {
+            let best = cells()
+                .filter(|&p| g.cell(p).owner == me.owner() && g.cell(p).troops >= 2)
+                .max_by_key(|&p| (g.cell(p).troops, std::cmp::Reverse(dist(p, target))))
+                .unwrap_or(cur);
+            if best == cur {
+                Command::Space
+            } else {
+                towards(cur, best)
+            }
+        }
+        _ => {
+            // The legal step that gets closest to the enemy capital.
+            [Command::W, Command::A, Command::S, Command::D]
+                .into_iter()
+                .filter_map(|c| cur.step(c).map(|p| (c, p)))
+                .filter(|&(_, p)| g.cell(p).kind != Kind::Mountain)
+                .min_by_key(|&(_, p)| dist(p, target))
+                .map_or(Command::Space, |(c, _)| c)
+        }
+    }
+}
+
+fn dist(a: Pos, b: Pos) -> u32 {
+    u32::from(a.x.abs_diff(b.x)) + u32::from(a.y.abs_diff(b.y))
+}
+
+/// Plays map `map` with [`next_key`] for both players until the game ends
+/// or `max_keys` keys; returns the key steps (one per line, from line 1).
+pub fn play_keys(map: u8, maps: &[Map], max_keys: usize) -> Option<Vec<Step>> {
+    let mut g = GameState::new();
+    g.start(map, maps).ok()?;
+    let mut steps = Vec::new();
+    while g.phase == Phase::Playing && steps.len() < max_keys {
+        let cmd = next_key(&g);
+        g.apply(cmd);
+        steps.push(Step {
+            line: steps.len() + 1,
+            action: Action::Key(key_of(cmd)),
+        });
+    }
+    Some(steps)
+}
+
+/// The built-in demo: the map on which the greedy player's game is shortest
+/// (ties: lowest map number), and that game's keys.
+pub fn demo_game(maps: &[Map], max_keys: usize) -> Option<(u8, Vec<Step>)> {
+    (0..maps.len().min(128) as u8)
+        .filter_map(|m| play_keys(m, maps, max_keys).map(|k| (m, k)))
+        .filter(|(m, k)| {
+            let mut g = GameState::new();
+            g.start(*m, maps).is_ok() && {
+                for s in k {
+                    if let Action::Key(key) = s.action {
+                        g.apply(key.command());
+                    }
+                }
+                g.phase == Phase::GameOver
+            }
+        })
+        .min_by_key(|(m, k)| (k.len(), *m))
+}

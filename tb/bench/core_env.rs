@@ -1,0 +1,221 @@
+//! The full-chip environment: PS/2 and button drivers → `generals_core` RTL,
+//! checked every cycle by the core scoreboard (and, when attached, the VGA
+//! monitor). High-level actions (press START for map N, send keys, wait
+//! frames) are built on [`CoreEnv::step`].
+
+use crate::driver::button::{ButtonDriver, Press, DEBOUNCE_CYCLES};
+use crate::driver::ps2::{Ps2Driver, Ps2Timing};
+use crate::dut::{CoreDut, CoreIn, CoreOut, TraceError};
+use crate::scoreboard::buttons::POR_CYCLES;
+use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
+use crate::scoreboard::Mismatch;
+use generals_golden::script::{Action, Step};
+use generals_golden::{GameState, Phase};
+use generals_maps::Map;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+
+/// How long the bench holds a button: twice the debounce length.
+pub const HOLD_CYCLES: u32 = 2 * DEBOUNCE_CYCLES;
+/// The draw counter's modulus (one value per map).
+const DRAW_MODULUS: u64 = 128;
+
+/// Something the environment calls after every checked cycle (the VGA
+/// monitor, frame writers).
+pub trait CycleHook {
+    /// Called with the outputs of the cycle, the golden state as it was in
+    /// the previous cycle (before this cycle's events) and the events.
+    fn cycle(
+        &mut self,
+        cycle: u64,
+        out: &CoreOut,
+        before: &GameState,
+        ev: &CycleEvents,
+    ) -> Result<(), Mismatch>;
+}
+
+/// Drivers, DUT and scoreboard of the whole core.
+pub struct CoreEnv {
+    /// The RTL.
+    pub dut: CoreDut,
+    /// Outputs of the last cycle.
+    pub out: CoreOut,
+    /// The keyboard.
+    pub ps2: Ps2Driver,
+    /// The RESET push-button.
+    pub reset_btn: ButtonDriver,
+    /// The START push-button.
+    pub start_btn: ButtonDriver,
+    /// The scoreboard.
+    pub sb: CoreScoreboard,
+    hooks: Vec<Box<dyn CycleHook>>,
+    prev_golden: GameState,
+}
+
+impl CoreEnv {
+    /// A powered-up core (power-on reset done) playing from `maps`.
+    pub fn new(maps: Vec<Map>, seed: u64, timing: Ps2Timing) -> Result<Self, Mismatch> {
+        let mut env = Self {
+            dut: CoreDut::new(),
+            out: CoreOut::default(),
+            ps2: Ps2Driver::new(timing, ChaCha8Rng::seed_from_u64(seed)),
+            reset_btn: ButtonDriver::new(),
+            start_btn: ButtonDriver::new(),
+            sb: CoreScoreboard::new(maps, DEBOUNCE_CYCLES),
+            hooks: Vec::new(),
+            prev_golden: GameState::new(),
+        };
+        env.run(u64::from(POR_CYCLES) + 8)?;
+        Ok(env)
+    }
+
+    /// Adds a per-cycle hook (VGA monitor, frame writer).
+    pub fn add_hook(&mut self, hook: Box<dyn CycleHook>) {
+        self.hooks.push(hook);
+    }
+
+    /// Dumps an FST waveform from now on.
+    pub fn trace(&mut self, path: &Path) -> Result<(), TraceError> {
+        self.dut.trace(path)
+    }
+
+    /// The golden state, which the RTL's state equals (or the run stopped).
+    pub fn golden(&self) -> &GameState {
+        &self.sb.golden
+    }
+
+    /// One clock cycle, checked.
+    pub fn step(&mut self) -> Result<CycleEvents, Mismatch> {
+        let keys = (self.reset_btn.tick(), self.start_btn.tick());
+        let ((clk, dat), sent) = self.ps2.tick();
+        let input = CoreIn {
+            key_reset_n: u8::from(keys.0),
+            key_start_n: u8::from(keys.1),
+            ps2_clk: u8::from(clk),
+            ps2_dat: u8::from(dat),
+        };
+        self.dut.tick(&input, &mut self.out);
+        if let Some(frame) = sent {
+            self.sb.frame_sent(frame);
+        }
+        let cycle = self.dut.cycle;
+        let ev = self.sb.check(cycle, keys, &self.out)?;
+        for h in &mut self.hooks {
+            h.cycle(cycle, &self.out, &self.prev_golden, &ev)?;
+        }
+        if ev.applied.is_some() || ev.started || ev.reset {
+            self.prev_golden = self.sb.golden.clone();
+        }
+        Ok(ev)
+    }
+
+    /// `n` checked cycles.
+    pub fn run(&mut self, n: u64) -> Result<(), Mismatch> {
+        for _ in 0..n {
+            self.step()?;
+        }
+        Ok(())
+    }
+
+    /// Runs until `done` holds, failing with `what` after `limit` cycles.
+    pub fn run_until(
+        &mut self,
+        limit: u64,
+        what: &str,
+        mut done: impl FnMut(&Self) -> bool,
+    ) -> Result<(), Mismatch> {
+        let start = self.dut.cycle;
+        while !done(self) {
+            if self.dut.cycle - start > limit {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    what,
+                    format!("within {limit} cycles"),
+                    "timed out",
+                ));
+            }
+            self.step()?;
+        }
+        Ok(())
+    }
+
+    /// Presses START so that the draw counter reads `map` when the press is
+    /// recognised, and runs until the game has started (or, in PLAYING,
+    /// until the ignored press is over).
+    pub fn press_start(&mut self, map: u8, press: &Press) -> Result<(), Mismatch> {
+        self.run_until(u64::MAX, "START button idle", |e| e.start_btn.idle())?;
+        // Recognition latency of this waveform: run the predictor on a copy.
+        let mut model = self.sb.buttons.clone();
+        let mut levels = press
+            .stretches
+            .iter()
+            .flat_map(|&(n, p)| std::iter::repeat(!p).take(n as usize));
+        let mut k = 0u64;
+        loop {
+            k += 1;
+            let level = levels.next().unwrap_or(true);
+            model.step(true, level);
+            if model.start_press() {
+                break;
+            }
+            if k > press.len() + 8 {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "START press",
+                    "a press the debouncer recognises",
+                    "too short or too bouncy",
+                ));
+            }
+        }
+        let v = u64::from(self.sb.draw());
+        let delay = (u64::from(map) + 2 * DRAW_MODULUS - v - k % DRAW_MODULUS) % DRAW_MODULUS;
+        self.start_btn.press(delay as u32, press);
+        let expect_start = self.sb.golden.phase != Phase::Playing;
+        let target = self.dut.cycle + delay + k;
+        self.run_until(delay + k + 2, "START recognised", |e| e.dut.cycle >= target)?;
+        if expect_start {
+            self.run_until(START_LATENCY_MAX, "game start", |e| !e.sb.start_pending())?;
+        }
+        self.run_until(u64::MAX, "START released", |e| {
+            e.start_btn.idle() && !e.sb.buttons.start.pressed()
+        })
+    }
+
+    /// Presses RESET (with the keyboard quiet) and runs until it is released.
+    pub fn press_reset(&mut self, press: &Press) -> Result<(), Mismatch> {
+        self.drain()?;
+        self.reset_btn.press(0, press);
+        self.run_until(u64::MAX, "RESET released", |e| {
+            e.reset_btn.idle() && !e.sb.buttons.reset.pressed() && !e.sb.buttons.rst()
+        })?;
+        self.run(2)
+    }
+
+    /// Runs until every byte sent has been received and applied.
+    pub fn drain(&mut self) -> Result<(), Mismatch> {
+        let limit = (self.ps2.pending() as u64 + 2) * FRAME_CYCLES;
+        self.run_until(
+            limit,
+            "keyboard drained (all bytes sent and applied)",
+            |e| e.ps2.idle() && e.sb.drained(),
+        )
+    }
+
+    /// Runs one script step (GAME.md key-script format); `map` is the map a
+    /// `START` draws.
+    pub fn run_step(&mut self, map: u8, step: &Step) -> Result<(), Mismatch> {
+        match &step.action {
+            Action::Start => {
+                self.drain()?;
+                self.press_start(map, &Press::clean(HOLD_CYCLES))
+            }
+            Action::Reset => self.press_reset(&Press::clean(HOLD_CYCLES)),
+            Action::Wait(frames) => self.run(u64::from(*frames) * FRAME_CYCLES),
+            _ => {
+                self.ps2.send_bytes(&step.ps2_bytes());
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Push-button **driver**: active-low board keys (RESET, START) with
+//! optional contact bounce, one level per 50 MHz cycle.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// Default debounce length of the RTL (`generals_core` DEBOUNCE_CYCLES): 1 ms.
+pub const DEBOUNCE_CYCLES: u32 = 50_000;
+
+/// One button press as a waveform: bounce, hold, bounce on release.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Press {
+    /// `(cycles, pressed)` stretches, in order; the key is released after.
+    pub stretches: Vec<(u32, bool)>,
+}
+
+impl Press {
+    /// A clean press held for `hold` cycles.
+    pub fn clean(hold: u32) -> Self {
+        Self {
+            stretches: vec![(hold, true)],
+        }
+    }
+
+    /// A press held for `hold` cycles with `bounces` random contact bounces
+    /// (each shorter than the debounce length) on press and on release.
+    pub fn bouncy(hold: u32, bounces: u32, rng: &mut ChaCha8Rng) -> Self {
+        let mut stretches = Vec::new();
+        let short = |rng: &mut ChaCha8Rng| rng.gen_range(20..DEBOUNCE_CYCLES / 4);
+        for _ in 0..bounces {
+            stretches.push((short(rng), true));
+            stretches.push((short(rng), false));
+        }
+        stretches.push((hold, true));
+        for _ in 0..bounces {
+            stretches.push((short(rng), false));
+            stretches.push((short(rng), true));
+        }
+        Self { stretches }
+    }
+
+    /// Total length in cycles.
+    pub fn len(&self) -> u64 {
+        self.stretches.iter().map(|&(c, _)| u64::from(c)).sum()
+    }
+
+    /// True for a press with no stretches.
+    pub fn is_empty(&self) -> bool {
+        self.stretches.is_empty()
+    }
+}
+
+/// Drives one active-low button pin.
+#[derive(Clone, Debug, Default)]
+pub struct ButtonDriver {
+    queue: VecDeque<(u32, bool)>,
+}
+
+impl ButtonDriver {
+    /// A released button.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Queues `delay` released cycles, then the press.
+    pub fn press(&mut self, delay: u32, press: &Press) {
+        if delay > 0 {
+            self.queue.push_back((delay, false));
+        }
+        self.queue
+            .extend(press.stretches.iter().copied().filter(|&(c, _)| c > 0));
+    }
+
+    /// True when no press is queued or under way.
+    pub fn idle(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// The pin level (`key_n`) for this cycle.
+    pub fn tick(&mut self) -> bool {
+        let Some(front) = self.queue.front_mut() else {
+            return true;
+        };
+        let pressed = front.1;
+        front.0 -= 1;
+        if front.0 == 0 {
+            self.queue.pop_front();
+        }
+        !pressed
+    }
+}

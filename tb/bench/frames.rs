@@ -1,0 +1,133 @@
+//! Frame dumps: PNG files every N frames, and an animated GIF with one
+//! image per displayed state, each held as long as it was on screen.
+
+use crate::monitor::vga::save_png;
+use generals_render::Frame;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+/// Width and height of a frame.
+const W: u16 = 640;
+const H: u16 = 480;
+/// A 60 Hz frame in GIF delay units (1/100 s), rounded.
+const FRAME_CS: f64 = 100.0 / 59.52;
+/// Shortest time a state is held in the GIF, so a person can follow it.
+const MIN_HOLD_CS: u16 = 30;
+/// The last state is held this long before the GIF loops.
+const FINAL_HOLD_CS: u16 = 300;
+
+/// Writes every `every`-th frame as `frame_NNNNNN.png` into a folder.
+pub struct PngDumper {
+    dir: PathBuf,
+    every: u64,
+    /// Files written.
+    pub written: u64,
+}
+
+impl PngDumper {
+    /// Creates the folder.
+    pub fn new(dir: &Path, every: u64) -> Result<Self, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            every: every.max(1),
+            written: 0,
+        })
+    }
+
+    /// Offers frame number `n`.
+    pub fn frame(&mut self, n: u64, frame: &Frame) -> Result<(), String> {
+        if n % self.every == 0 {
+            save_png(frame, &self.dir.join(format!("frame_{n:06}.png")))?;
+            self.written += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Collects distinct consecutive frames and writes them as a looping GIF.
+pub struct GifWriter {
+    path: PathBuf,
+    encoder: gif::Encoder<BufWriter<File>>,
+    pending: Option<(Frame, u64)>,
+    /// Images written.
+    pub images: u64,
+}
+
+impl GifWriter {
+    /// Creates the file.
+    pub fn create(path: &Path) -> Result<Self, String> {
+        let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut encoder = gif::Encoder::new(BufWriter::new(file), W, H, &[])
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            encoder,
+            pending: None,
+            images: 0,
+        })
+    }
+
+    /// Offers the next displayed frame.
+    pub fn frame(&mut self, frame: &Frame) -> Result<(), String> {
+        match &mut self.pending {
+            Some((f, n)) if f.pixels == frame.pixels => *n += 1,
+            _ => {
+                if let Some((f, n)) = self.pending.take() {
+                    let cs = ((n as f64 * FRAME_CS).round() as u16).max(MIN_HOLD_CS);
+                    self.write(&f, cs)?;
+                }
+                self.pending = Some((frame.clone(), 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the last state and closes the file.
+    pub fn finish(mut self) -> Result<u64, String> {
+        if let Some((f, _)) = self.pending.take() {
+            self.write(&f, FINAL_HOLD_CS)?;
+        }
+        Ok(self.images)
+    }
+
+    fn write(&mut self, frame: &Frame, delay_cs: u16) -> Result<(), String> {
+        // The display uses a small palette: index it exactly, no quantiser.
+        let mut palette: Vec<[u8; 3]> = Vec::new();
+        let mut indices = Vec::with_capacity(frame.pixels.len());
+        for px in &frame.pixels {
+            let i = match palette.iter().position(|c| c == px) {
+                Some(i) => i,
+                None => {
+                    palette.push(*px);
+                    palette.len() - 1
+                }
+            };
+            if i > 255 {
+                return Err(format!(
+                    "{}: a frame has more than 256 colours",
+                    self.path.display()
+                ));
+            }
+            indices.push(i as u8);
+        }
+        let mut g = gif::Frame {
+            width: W,
+            height: H,
+            buffer: indices.into(),
+            palette: Some(palette.into_iter().flatten().collect()),
+            delay: delay_cs,
+            ..gif::Frame::default()
+        };
+        g.dispose = gif::DisposalMethod::Keep;
+        self.encoder
+            .write_frame(&g)
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        self.images += 1;
+        Ok(())
+    }
+}

@@ -1,0 +1,106 @@
+//! Predictor of the reset and START paths: the documented behaviour of the
+//! core's button synchroniser/debouncer and power-on reset, cycle by cycle,
+//! so the scoreboard knows when reset is held and when START is recognised.
+//!
+//! The debouncer (GAME.md §3, `rtl/button.v`): the key is synchronised by two
+//! flip-flops; its debounced level follows the synchronised level once that
+//! has differed from it for `DEBOUNCE_CYCLES` cycles in a row; a press is
+//! recognised in the cycle the debounced level becomes "pressed". The core's
+//! reset is registered: held in the cycle after power-on (15 cycles) or
+//! while the debounced RESET is pressed.
+
+/// Cycles of power-on reset (`generals_core` POR_W = 4 bits).
+pub const POR_CYCLES: u32 = 15;
+
+/// One debounced button.
+#[derive(Clone, Debug)]
+pub struct DebounceModel {
+    length: u32,
+    sync: [bool; 2],
+    count: u32,
+    pressed: bool,
+    press: bool,
+}
+
+impl DebounceModel {
+    /// At power-up: flip-flops at 0 (which reads as a low, pressed, pin).
+    pub fn new(length: u32) -> Self {
+        Self {
+            length,
+            sync: [false, false],
+            count: 0,
+            pressed: false,
+            press: false,
+        }
+    }
+
+    /// One clock edge with the pin level `key_n` before it.
+    pub fn step(&mut self, key_n: bool) {
+        let raw_pressed = !self.sync[1];
+        let flip = raw_pressed != self.pressed && self.count == self.length - 1;
+        self.count = if raw_pressed == self.pressed || flip {
+            0
+        } else {
+            self.count + 1
+        };
+        if flip {
+            self.pressed = raw_pressed;
+        }
+        self.press = flip && raw_pressed;
+        self.sync = [key_n, self.sync[0]];
+    }
+
+    /// Debounced level after the last edge.
+    pub fn pressed(&self) -> bool {
+        self.pressed
+    }
+
+    /// A press was recognised at the last edge.
+    pub fn press(&self) -> bool {
+        self.press
+    }
+}
+
+/// Reset and START of the core.
+#[derive(Clone, Debug)]
+pub struct ButtonsModel {
+    /// The RESET button.
+    pub reset: DebounceModel,
+    /// The START button.
+    pub start: DebounceModel,
+    por: u32,
+    rst: bool,
+}
+
+impl ButtonsModel {
+    /// At power-up.
+    pub fn new(debounce: u32) -> Self {
+        Self {
+            reset: DebounceModel::new(debounce),
+            start: DebounceModel::new(debounce),
+            por: 0,
+            rst: false,
+        }
+    }
+
+    /// One clock edge with the two pin levels before it.
+    pub fn step(&mut self, key_reset_n: bool, key_start_n: bool) {
+        let por_busy = self.por < POR_CYCLES;
+        self.rst = por_busy || self.reset.pressed();
+        if por_busy {
+            self.por += 1;
+        }
+        self.reset.step(key_reset_n);
+        self.start.step(key_start_n);
+    }
+
+    /// The core's internal reset after the last edge.
+    pub fn rst(&self) -> bool {
+        self.rst
+    }
+
+    /// START recognised at the last edge.
+    pub fn start_press(&self) -> bool {
+        self.start.press()
+    }
+}

@@ -1,0 +1,365 @@
+//! Core scoreboard: the game core's architectural state against the golden
+//! model in every clock cycle (GAME.md §7).
+//!
+//! Protocol of the debug port: the state changes only in a cycle in which
+//! `dbg_applied` (a command was consumed; its code on `dbg_cmd`) or
+//! `dbg_started` (a game started) is high, and in that cycle it already shows
+//! the whole effect; and in the cycle after the internal reset was high.
+
+use super::buttons::ButtonsModel;
+use super::kbd::{KbdObs, KbdScoreboard};
+use super::Mismatch;
+use crate::driver::ps2::SentFrame;
+use crate::dut::CoreOut;
+use generals_golden::keyboard::Command;
+use generals_golden::{Cell, DrawCounter, GameState, Phase, Pos, BOARD_WORDS, CELLS};
+use generals_maps::Map;
+use std::collections::VecDeque;
+
+/// One video frame at 50 MHz: a command must be applied within this many
+/// cycles of the end of its last PS/2 byte.
+pub const FRAME_CYCLES: u64 = 800 * 525 * 2;
+/// A recognised START must start the game within this many cycles.
+pub const START_LATENCY_MAX: u64 = 64;
+
+/// Events of one checked cycle, for statistics and frame dumps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CycleEvents {
+    /// A command was applied.
+    pub applied: Option<Command>,
+    /// A game started.
+    pub started: bool,
+    /// The core was in reset.
+    pub reset: bool,
+}
+
+/// Counts over a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoreStats {
+    /// Commands applied (including ignored ones).
+    pub commands: u64,
+    /// Moves made (a command that changed the board).
+    pub moves: u64,
+    /// Cells that changed owner in a move.
+    pub captures: u64,
+    /// Games started.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Round ends.
+    pub rounds: u64,
+    /// Resets seen.
+    pub resets: u64,
+}
+
+/// The core scoreboard (see the module doc).
+pub struct CoreScoreboard {
+    maps: Vec<Map>,
+    /// The golden game state, as the RTL must show it now.
+    pub golden: GameState,
+    draw: DrawCounter,
+    /// Reset/START predictor.
+    pub buttons: ButtonsModel,
+    rst_prev: bool,
+    /// The keyboard path (bytes, FIFO, counters).
+    pub kbd: KbdScoreboard,
+    /// Commands the core has taken from the FIFO but not yet applied, with
+    /// the cycle their last byte ended.
+    in_game: VecDeque<(Command, u64)>,
+    /// START recognised: (draw value, cycle).
+    pending_start: Option<(u8, u64)>,
+    prev_kbd: (bool, bool, u8),
+    golden_board: [u32; BOARD_WORDS],
+    /// Totals.
+    pub stats: CoreStats,
+}
+
+impl CoreScoreboard {
+    /// A scoreboard for a core just powered up, playing from `maps`.
+    pub fn new(maps: Vec<Map>, debounce: u32) -> Self {
+        let golden = GameState::new();
+        let golden_board = golden.pack_board();
+        Self {
+            maps,
+            golden,
+            draw: DrawCounter::new(),
+            buttons: ButtonsModel::new(debounce),
+            rst_prev: false,
+            kbd: KbdScoreboard::new(),
+            in_game: VecDeque::new(),
+            pending_start: None,
+            prev_kbd: (false, false, 0),
+            golden_board,
+            stats: CoreStats::default(),
+        }
+    }
+
+    /// The driver finished a PS/2 frame.
+    pub fn frame_sent(&mut self, frame: SentFrame) {
+        self.kbd.frame_sent(frame);
+    }
+
+    /// The draw counter value the golden model holds now.
+    pub fn draw(&self) -> u8 {
+        self.draw.value()
+    }
+
+    /// True when every byte sent has been applied as a command.
+    pub fn drained(&self) -> bool {
+        self.kbd.drained() && self.in_game.is_empty() && self.pending_start.is_none()
+    }
+
+    /// True while a recognised START has not yet started its game.
+    pub fn start_pending(&self) -> bool {
+        self.pending_start.is_some()
+    }
+
+    /// Checks one cycle: `keys` are the button pin levels before this edge,
+    /// `out` the RTL outputs after it.
+    pub fn check(
+        &mut self,
+        cycle: u64,
+        keys: (bool, bool),
+        out: &CoreOut,
+    ) -> Result<CycleEvents, Mismatch> {
+        let mut ev = CycleEvents::default();
+        self.buttons.step(keys.0, keys.1);
+        let in_reset = self.rst_prev;
+        self.draw.tick(in_reset);
+        if in_reset {
+            ev.reset = true;
+            if self.golden.phase != Phase::Idle {
+                self.stats.resets += 1;
+            }
+            self.golden.reset();
+            self.golden_board = self.golden.pack_board();
+            self.kbd.reset();
+            self.in_game.clear();
+            self.pending_start = None;
+        }
+        self.rst_prev = self.buttons.rst();
+        if (out.rst != 0) != self.buttons.rst() {
+            return Err(Mismatch::new(
+                cycle,
+                "internal reset (dbg_rst)",
+                self.buttons.rst(),
+                out.rst != 0,
+            )
+            .note("reset = power-on or debounced RESET, registered"));
+        }
+        if out.draw != self.draw.value() {
+            return Err(Mismatch::new(
+                cycle,
+                "draw counter",
+                self.draw.value(),
+                out.draw,
+            ));
+        }
+
+        // Keyboard path: the FIFO pops at this edge if ready and valid were high before it.
+        let (prev_valid, prev_ready, prev_cmd) = self.prev_kbd;
+        let obs = KbdObs {
+            byte: (out.kbd_byte_valid != 0).then_some(out.kbd_byte),
+            popped: (!in_reset && prev_valid && prev_ready).then_some(prev_cmd),
+            head: (out.kbd_cmd_valid != 0).then_some(out.kbd_cmd),
+            err_count: u64::from(out.kbd_err),
+            ovf_count: u64::from(out.kbd_ovf),
+        };
+        self.prev_kbd = (out.kbd_cmd_valid != 0, out.kbd_cmd_ready != 0, out.kbd_cmd);
+        if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
+            self.in_game.push_back((cmd, end));
+        }
+
+        if out.applied != 0 {
+            let actual = Command::from_code(out.cmd);
+            match self.in_game.pop_front() {
+                Some((cmd, end)) if Some(cmd) == actual => {
+                    if cycle > end + FRAME_CYCLES {
+                        return Err(Mismatch::new(
+                            cycle,
+                            "command latency",
+                            format!("<= {FRAME_CYCLES} cycles"),
+                            cycle - end,
+                        )
+                        .note(format!(
+                            "command {cmd:?} whose last byte ended at cycle {end}"
+                        )));
+                    }
+                    self.apply(cmd);
+                    ev.applied = Some(cmd);
+                }
+                Some((cmd, _)) => {
+                    return Err(Mismatch::new(
+                        cycle,
+                        "applied command (dbg_cmd)",
+                        format!("{cmd:?}"),
+                        format!("{actual:?} ({:03b})", out.cmd),
+                    ))
+                }
+                None => {
+                    return Err(Mismatch::new(
+                        cycle,
+                        "applied command (dbg_cmd)",
+                        "none (no command taken from the keyboard)",
+                        format!("{actual:?} ({:03b})", out.cmd),
+                    ))
+                }
+            }
+        }
+        if out.started != 0 {
+            if out.applied != 0 {
+                return Err(Mismatch::new(
+                    cycle,
+                    "dbg_started with dbg_applied",
+                    "never both",
+                    "both high",
+                ));
+            }
+            let Some((value, _)) = self.pending_start.take() else {
+                return Err(Mismatch::new(
+                    cycle,
+                    "game start (dbg_started)",
+                    "no start (no START recognised in IDLE/GAME_OVER)",
+                    "started",
+                ));
+            };
+            if let Err(e) = self.golden.start(value, &self.maps) {
+                return Err(Mismatch::new(cycle, "golden start", "a loadable map", e));
+            }
+            self.golden_board = self.golden.pack_board();
+            self.stats.games += 1;
+            ev.started = true;
+        }
+        if self.buttons.start_press()
+            && !self.buttons.rst()
+            && self.golden.phase != Phase::Playing
+            && self.pending_start.is_none()
+        {
+            self.pending_start = Some((self.draw.value(), cycle));
+        }
+        if let Some((_, at)) = self.pending_start {
+            if cycle > at + START_LATENCY_MAX {
+                return Err(Mismatch::new(
+                    cycle,
+                    "game start (dbg_started)",
+                    format!("within {START_LATENCY_MAX} cycles of START at cycle {at}"),
+                    "no start",
+                ));
+            }
+        }
+        if let Some(&(cmd, end)) = self.in_game.front() {
+            if cycle > end + FRAME_CYCLES {
+                return Err(Mismatch::new(
+                    cycle,
+                    "command latency",
+                    format!("{cmd:?} applied within one frame"),
+                    "not applied",
+                )
+                .note(format!("its last byte ended at cycle {end}")));
+            }
+        }
+        self.compare_state(cycle, out)?;
+        Ok(ev)
+    }
+
+    fn apply(&mut self, cmd: Command) {
+        let before = self.golden.clone();
+        self.golden.apply(cmd);
+        self.golden_board = self.golden.pack_board();
+        self.stats.commands += 1;
+        if before.cells != self.golden.cells {
+            self.stats.moves += 1;
+            let owners = |s: &GameState| s.cells.iter().map(|c| c.owner).collect::<Vec<_>>();
+            let (a, b) = (owners(&before), owners(&self.golden));
+            self.stats.captures += a.iter().zip(&b).filter(|(x, y)| x != y).count() as u64;
+        }
+        self.stats.rounds += u64::from(self.golden.round.wrapping_sub(before.round));
+        if self.golden.phase == Phase::GameOver && before.phase == Phase::Playing {
+            self.stats.wins += 1;
+        }
+    }
+
+    fn compare_state(&mut self, cycle: u64, out: &CoreOut) -> Result<(), Mismatch> {
+        let g = &self.golden;
+        if out.phase != g.phase.code() {
+            return Err(Mismatch::new(
+                cycle,
+                "phase",
+                g.phase.name(),
+                phase_name(out.phase),
+            ));
+        }
+        if g.phase == Phase::Idle {
+            return Ok(()); // GAME.md §5: in IDLE only the phase is part of the contract
+        }
+        let s = g.port_scalars();
+        let xy = |p: (u8, u8)| (p.0 << 4) | p.1;
+        let fields: [(&str, u32, u32); 9] = [
+            ("winner", s.winner.into(), out.winner.into()),
+            ("player", s.player.into(), out.player.into()),
+            ("first", s.first.into(), out.first.into()),
+            ("mode", s.mode.into(), out.mode.into()),
+            (
+                "cursor red {x,y}",
+                xy(s.cursor_red).into(),
+                out.cursor_red.into(),
+            ),
+            (
+                "cursor blue {x,y}",
+                xy(s.cursor_blue).into(),
+                out.cursor_blue.into(),
+            ),
+            ("round", s.round.into(), out.round.into()),
+            ("map", s.map.into(), out.map.into()),
+            ("phase", s.phase.into(), out.phase.into()),
+        ];
+        for (name, exp, act) in fields {
+            if exp != act {
+                return Err(
+                    Mismatch::new(cycle, name, format!("{exp:#x}"), format!("{act:#x}"))
+                        .note(format!("golden state: {}", g.to_json())),
+                );
+            }
+        }
+        if out.board != self.golden_board {
+            let rtl = generals_golden::unpack_cells(&out.board);
+            for i in 0..CELLS {
+                let exp = g.cells[i];
+                let act = rtl.as_ref().ok().map(|c| c[i]);
+                if act != Some(exp) {
+                    let p = Pos::from_index(i);
+                    return Err(Mismatch::new(
+                        cycle,
+                        format!("cell ({}, {})", p.x, p.y),
+                        cell_text(Some(exp)),
+                        cell_text(act),
+                    )
+                    .note(format!("golden state: {}", g.to_json())));
+                }
+            }
+            return Err(Mismatch::new(
+                cycle,
+                "board bits",
+                format!("{:x?}", self.golden_board),
+                format!("{:x?}", out.board),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn phase_name(code: u8) -> String {
+    match code {
+        0 => "idle".into(),
+        1 => "playing".into(),
+        2 => "game_over".into(),
+        c => format!("invalid ({c})"),
+    }
+}
+
+fn cell_text(c: Option<Cell>) -> String {
+    match c {
+        Some(c) => format!("{} {} {}", c.owner.name(), c.kind.name(), c.troops),
+        None => "undecodable bits".into(),
+    }
+}

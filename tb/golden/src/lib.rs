@@ -1,0 +1,25 @@
+//! Golden model of Generals (GAME.md §3–§5): the rules engine, the draw
+//! counter, the PS/2 keyboard decoder and key scripts. Plain Rust, no RTL.
+//!
+//! The rules as implemented are described for people in `docs/rules.md`.
+
+pub mod draw;
+pub mod game;
+pub mod json;
+pub mod keyboard;
+pub mod port;
+pub mod runner;
+pub mod script;
+pub mod text;
+pub mod types;
+
+pub use draw::{DrawCounter, DRAW_MODULUS};
+pub use game::{GameState, LoadError, MoveReport, Outcome};
+pub use json::JsonError;
+pub use port::{pack_cells, unpack_cells, PortScalars, BOARD_WORDS};
+pub use runner::{run_script, RunError};
+pub use script::{parse_script, Action, Key, ScriptError, Step};
+pub use types::{
+    direction, player_code, sat_add, Cell, CellBitsError, Command, Kind, Mode, Owner, Phase,
+    Player, Pos, CELLS, MAX_TROOPS, SIZE,
+};

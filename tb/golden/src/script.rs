@@ -1,0 +1,248 @@
+//! Key scripts: the stimulus text format shared by the golden runner and the
+//! co-simulation bench.
+//!
+//! One token per key, separated by whitespace; `#` starts a comment that runs
+//! to the end of the line; tokens are case-insensitive.
+//!
+//! | token | step |
+//! |---|---|
+//! | `W` `A` `S` `D` `SPACE` `Z` | press and release that key |
+//! | `UP` `DOWN` `LEFT` `RIGHT` | press and release that arrow key |
+//! | `START` | press the START button |
+//! | `RESET` | press the RESET button |
+//! | `WAIT n` | let `n` frames of 16.8 ms pass (`n` a decimal integer, 0 … 4294967295, the next token) |
+//! | `RAW hh hh …` | send these PS/2 bytes as they are |
+//!
+//! `RAW` takes the tokens after it for as long as each is exactly two hex
+//! digits (`0-9`, `a-f`, `A-F`); the first token that is not ends the list and
+//! is read as a token of its own. No keyword is two hex digits, so the rule is
+//! unambiguous; `RAW` followed by no byte at all is an error.
+
+use thiserror::Error;
+
+use crate::types::Command;
+
+/// Error of [`parse_script`]; lines count from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ScriptError {
+    /// A token that is no keyword (nor a RAW byte right after RAW).
+    #[error("line {line}: unknown token `{token}` (expected W A S D SPACE Z UP DOWN LEFT RIGHT START RESET WAIT RAW)")]
+    UnknownToken {
+        /// Line of the token.
+        line: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// The token after WAIT is not a decimal integer that fits in 32 bits.
+    #[error(
+        "line {line}: `{token}` is not a frame count for WAIT (a decimal integer 0 … 4294967295)"
+    )]
+    BadNumber {
+        /// Line of the token.
+        line: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// WAIT at the end of the script.
+    #[error("line {line}: WAIT needs a frame count after it")]
+    MissingNumber {
+        /// Line of the WAIT.
+        line: usize,
+    },
+    /// RAW not followed by a two-hex-digit byte.
+    #[error(
+        "line {line}: RAW needs at least one byte of two hex digits after it (e.g. `RAW E0 75`)"
+    )]
+    EmptyRaw {
+        /// Line of the RAW.
+        line: usize,
+    },
+}
+
+/// A key of the keyboard that a script can press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// `W`, make code `1D`.
+    W,
+    /// `A`, make code `1C`.
+    A,
+    /// `S`, make code `1B`.
+    S,
+    /// `D`, make code `23`.
+    D,
+    /// Space, make code `29`.
+    Space,
+    /// `Z`, make code `1A`.
+    Z,
+    /// Up arrow, make code `E0 75`.
+    Up,
+    /// Down arrow, make code `E0 72`.
+    Down,
+    /// Left arrow, make code `E0 6B`.
+    Left,
+    /// Right arrow, make code `E0 74`.
+    Right,
+}
+
+impl Key {
+    /// Whether the key's codes carry the `E0` prefix (the arrows).
+    pub fn extended(self) -> bool {
+        matches!(self, Key::Up | Key::Down | Key::Left | Key::Right)
+    }
+
+    /// The make code without any `E0` prefix (GAME.md §4).
+    pub fn code(self) -> u8 {
+        match self {
+            Key::W => 0x1D,
+            Key::A => 0x1C,
+            Key::S => 0x1B,
+            Key::D => 0x23,
+            Key::Space => 0x29,
+            Key::Z => 0x1A,
+            Key::Up => 0x75,
+            Key::Down => 0x72,
+            Key::Left => 0x6B,
+            Key::Right => 0x74,
+        }
+    }
+
+    /// The command the key gives (arrows act as W/A/S/D, GAME.md §4, decided).
+    pub fn command(self) -> Command {
+        match self {
+            Key::W | Key::Up => Command::W,
+            Key::A | Key::Left => Command::A,
+            Key::S | Key::Down => Command::S,
+            Key::D | Key::Right => Command::D,
+            Key::Space => Command::Space,
+            Key::Z => Command::Z,
+        }
+    }
+
+    /// Scan-code set 2 bytes of a press and release: make then break,
+    /// e.g. `1D F0 1D` for W, `E0 75 E0 F0 75` for the up arrow.
+    pub fn press_release(self) -> Vec<u8> {
+        let c = self.code();
+        if self.extended() {
+            vec![0xE0, c, 0xE0, 0xF0, c]
+        } else {
+            vec![c, 0xF0, c]
+        }
+    }
+
+    fn from_token(upper: &str) -> Option<Key> {
+        Some(match upper {
+            "W" => Key::W,
+            "A" => Key::A,
+            "S" => Key::S,
+            "D" => Key::D,
+            "SPACE" => Key::Space,
+            "Z" => Key::Z,
+            "UP" => Key::Up,
+            "DOWN" => Key::Down,
+            "LEFT" => Key::Left,
+            "RIGHT" => Key::Right,
+            _ => return None,
+        })
+    }
+}
+
+/// What one script step does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Press and release a key.
+    Key(Key),
+    /// Press START.
+    Start,
+    /// Press RESET.
+    Reset,
+    /// Let this many frames (16.8 ms each) pass.
+    Wait(u32),
+    /// Send these PS/2 bytes.
+    Raw(Vec<u8>),
+}
+
+/// One step of a script, with the line it was written on (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Source line of the step's first token.
+    pub line: usize,
+    /// What it does.
+    pub action: Action,
+}
+
+impl Step {
+    /// The PS/2 bytes the step sends: a key's make then break codes
+    /// ([`Key::press_release`]), RAW's bytes, nothing for the others.
+    pub fn ps2_bytes(&self) -> Vec<u8> {
+        match &self.action {
+            Action::Key(k) => k.press_release(),
+            Action::Raw(bytes) => bytes.clone(),
+            Action::Start | Action::Reset | Action::Wait(_) => Vec::new(),
+        }
+    }
+}
+
+/// Parse a key script (format in the module documentation).
+pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
+    let mut tokens = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            let code = l.split('#').next().unwrap_or("");
+            code.split_whitespace().map(move |t| (i + 1, t))
+        })
+        .peekable();
+    let mut steps = Vec::new();
+    while let Some((line, token)) = tokens.next() {
+        let upper = token.to_ascii_uppercase();
+        let action = if let Some(k) = Key::from_token(&upper) {
+            Action::Key(k)
+        } else {
+            match upper.as_str() {
+                "START" => Action::Start,
+                "RESET" => Action::Reset,
+                "WAIT" => {
+                    let (nline, n) = tokens.next().ok_or(ScriptError::MissingNumber { line })?;
+                    let frames = n
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                        .then(|| n.parse::<u32>().ok())
+                        .flatten()
+                        .ok_or_else(|| ScriptError::BadNumber {
+                            line: nline,
+                            token: n.to_string(),
+                        })?;
+                    Action::Wait(frames)
+                }
+                "RAW" => {
+                    let mut bytes = Vec::new();
+                    while let Some(b) = tokens.peek().and_then(|&(_, t)| hex_byte(t)) {
+                        bytes.push(b);
+                        tokens.next();
+                    }
+                    if bytes.is_empty() {
+                        return Err(ScriptError::EmptyRaw { line });
+                    }
+                    Action::Raw(bytes)
+                }
+                _ => {
+                    return Err(ScriptError::UnknownToken {
+                        line,
+                        token: token.to_string(),
+                    })
+                }
+            }
+        };
+        steps.push(Step { line, action });
+    }
+    Ok(steps)
+}
+
+/// A token of exactly two hex digits, as a byte.
+fn hex_byte(t: &str) -> Option<u8> {
+    if t.len() == 2 && t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        u8::from_str_radix(t, 16).ok()
+    } else {
+        None
+    }
+}

@@ -1,0 +1,772 @@
+//! Golden renderer of the Generals VGA display (GAME.md §6).
+//!
+//! [`render`] turns one game state into the 640×480 frame the RTL renderer
+//! (`rtl/renderer.v`) must show, pixel for pixel. The layout — every
+//! rectangle, colour and glyph — is written down once in `docs/display.md`;
+//! [`layout`] holds the same numbers as constants. The bitmaps (font, troop
+//! digits, icons, palette) are read from the very ROM images the RTL loads
+//! (`rtl/gfx/*.hex`), so both sides draw the same bits. [`vga_sample`] gives
+//! what the VGA pins carry at any position of the 800×525 raster.
+//!
+//! Plain Rust, no dependencies, no RTL.
+
+use std::sync::OnceLock;
+
+pub mod art;
+
+/// Palette indices (the colours themselves are in `rtl/gfx/palette.hex`).
+pub mod pal {
+    pub const BLACK: u8 = 0;
+    pub const BG: u8 = 1;
+    pub const GRID: u8 = 2;
+    pub const PANEL: u8 = 3;
+    pub const NEUTRAL: u8 = 4;
+    pub const MOUNT: u8 = 5;
+    pub const RED: u8 = 6;
+    pub const BLUE: u8 = 7;
+    pub const RED_HI: u8 = 8;
+    pub const BLUE_HI: u8 = 9;
+    pub const GOLD: u8 = 10;
+    pub const WHITE: u8 = 11;
+    pub const INK: u8 = 12;
+    pub const LABEL: u8 = 13;
+    pub const STONE: u8 = 14;
+    pub const ROCK: u8 = 15;
+}
+
+/// Every number of the layout; `docs/display.md` is the description for
+/// people, `rtl/renderer.v` has the same numbers as localparams.
+pub mod layout {
+    // VESA 640×480@60 raster (pixels / lines).
+    pub const H_VISIBLE: u32 = 640;
+    pub const H_FRONT: u32 = 16;
+    pub const H_SYNC: u32 = 96;
+    pub const H_BACK: u32 = 48;
+    pub const H_TOTAL: u32 = H_VISIBLE + H_FRONT + H_SYNC + H_BACK; // 800
+    pub const V_VISIBLE: u32 = 480;
+    pub const V_FRONT: u32 = 10;
+    pub const V_SYNC: u32 = 2;
+    pub const V_BACK: u32 = 33;
+    pub const V_TOTAL: u32 = V_VISIBLE + V_FRONT + V_SYNC + V_BACK; // 525
+    pub const HS_START: u32 = H_VISIBLE + H_FRONT; // 656
+    pub const HS_END: u32 = HS_START + H_SYNC; // 752
+    pub const VS_START: u32 = V_VISIBLE + V_FRONT; // 490
+    pub const VS_END: u32 = VS_START + V_SYNC; // 492
+
+    // Board: 10×10 cells on a 46-pixel pitch; each pitch starts with a 2-pixel
+    // grid line, and a closing grid line follows the last cell.
+    pub const BOARD_X0: u32 = 9;
+    pub const BOARD_Y0: u32 = 9;
+    pub const CELLS: u32 = 10;
+    pub const CELL_PITCH: u32 = 46;
+    pub const GRID_W: u32 = 2;
+    pub const CELL_IN: u32 = CELL_PITCH - GRID_W; // 44: inside of a cell
+    pub const BOARD_SIZE: u32 = CELLS * CELL_PITCH + GRID_W; // 462
+
+    // Inside a cell (coordinates ix, iy in 0..44 from the cell's top-left).
+    pub const DIG_W: u32 = 10; // a 5×8 digit at scale 2
+    pub const DIG_H: u32 = 16;
+    /// Digit pitch for 1, 2, 3 digits: a 2-pixel gap, 1 pixel for three digits
+    /// so that they stay clear of the cursor frame.
+    pub const DIG_PITCH: [u32; 4] = [0, 12, 12, 11];
+    /// Left edge of the first digit, centred: (44 − width) / 2.
+    pub const DIG_X: [u32; 4] = [0, 17, 11, 6];
+    pub const DIG_Y_LAND: u32 = 14; // land: number centred in the cell
+    pub const DIG_Y_ICON: u32 = 24; // mountain/capital/tower: number under the icon
+    pub const ICON_BIG_XY: u32 = 6; // icon at scale 2 (32×32) when troops = 0
+    pub const ICON_BIG: u32 = 32;
+    pub const ICON_SMALL_X: u32 = 14; // icon at scale 1 (16×16) above the number
+    pub const ICON_SMALL_Y: u32 = 4;
+    pub const ICON_SMALL: u32 = 16;
+    pub const CUR_W: u32 = 4; // cursor frame thickness (then 1 pixel of ink)
+    pub const CUR_ARM: u32 = 14; // SELECT: corner brackets of this length
+    pub const CUR_DASH_SHIFT: u32 = 3; // MOVE-HALF: dashes of 8 pixels, mirrored
+    pub const TGT_W: u32 = 3; // legal-target ring thickness
+
+    // Side panel.
+    pub const PANEL_X0: u32 = 478;
+    pub const PANEL_Y0: u32 = 9;
+    pub const PANEL_W: u32 = 154;
+    pub const PANEL_H: u32 = 462;
+    pub const PANEL_TX0: u32 = 483; // text grid: 9 columns × 20 rows
+    pub const PANEL_TY0: u32 = 19;
+    pub const PANEL_COLS: u32 = 9;
+    pub const PANEL_ROWS: u32 = 20;
+    pub const PANEL_PITCH: u32 = 20; // 16-pixel characters + 4 pixels of leading
+    pub const PANEL_SHIFT: u32 = 1; // font scale 2: 16×16 characters
+    pub const ROW_TURN_LABEL: u32 = 0;
+    pub const ROW_TURN: u32 = 1;
+    pub const ROW_ROUND_LABEL: u32 = 3;
+    pub const ROW_ROUND: u32 = 4;
+    pub const ROW_MODE_LABEL: u32 = 6;
+    pub const ROW_MODE: u32 = 7;
+    pub const ROW_MAP: u32 = 9; // "MAP" and the number on one row
+    pub const ROW_RED: u32 = 11; // name, TROOPS label, troops, LAND + count
+    pub const ROW_BLUE: u32 = 16;
+
+    // GAME_OVER banner: a band across the board, text centred on the board.
+    pub const BAND_Y0: u32 = 200;
+    pub const BAND_H: u32 = 80;
+    pub const BAND_EDGE: u32 = 2;
+    pub const BANNER_Y0: u32 = 212;
+    pub const BANNER_SHIFT: u32 = 2; // font scale 4
+    pub const BANNER_X0_8: u32 = 112; // "RED WINS"
+    pub const BANNER_X0_9: u32 = 96; // "BLUE WINS", "GAME OVER"
+    pub const HINT_X0: u32 = 152;
+    pub const HINT_Y0: u32 = 252;
+    pub const HINT_SHIFT: u32 = 1;
+
+    // IDLE title screen.
+    pub const TITLE_X0: u32 = 64;
+    pub const TITLE_Y0: u32 = 112;
+    pub const TITLE_SHIFT: u32 = 3; // font scale 8
+    pub const RULE_X0: u32 = 64; // gold rule under the title
+    pub const RULE_Y0: u32 = 188;
+    pub const RULE_W: u32 = 512;
+    pub const RULE_H: u32 = 4;
+    pub const SUB_X0: u32 = 232;
+    pub const SUB_Y0: u32 = 212;
+    pub const SUB_SHIFT: u32 = 1;
+    pub const STRIP_X0: u32 = 204; // a row of sample cells, centred: (640 − 232) / 2
+    pub const STRIP_Y0: u32 = 256;
+    pub const STRIP_CELLS: u32 = 5;
+    pub const PRESS_X0: u32 = 232;
+    pub const PRESS_Y0: u32 = 344;
+    pub const PRESS_SHIFT: u32 = 1;
+}
+
+/// When the RTL renderer shows what, in clock cycles (see `docs/display.md`
+/// §Timing). Cycle 0 is the first rising `clk` edge with `rst` low.
+pub mod rtl_timing {
+    use super::layout::{H_TOTAL, V_TOTAL, V_VISIBLE};
+
+    /// Clock cycles per pixel (50 MHz clock, 25 MHz pixel enable).
+    pub const CYCLES_PER_PIXEL: u64 = 2;
+    /// Pixel-enable steps from the timing counters to the output registers.
+    pub const PIPE_DEPTH: u64 = 5;
+    /// Pixels (and `vga_clk` periods) per frame.
+    pub const FRAME_PIXELS: u64 = (H_TOTAL * V_TOTAL) as u64;
+    /// Clock cycles per frame (840 000).
+    pub const FRAME_CYCLES: u64 = FRAME_PIXELS * CYCLES_PER_PIXEL;
+    /// The cycle whose edge raises `snapshot_o` for the first time; later ones
+    /// follow every [`FRAME_CYCLES`]. It is the cycle before the `vga_clk`
+    /// rising edge that carries pixel (0, 480), the first of vertical blanking.
+    pub const FIRST_SNAPSHOT_CYCLE: u64 =
+        (V_VISIBLE as u64 * H_TOTAL as u64 + PIPE_DEPTH) * CYCLES_PER_PIXEL - 1;
+
+    /// `vga_clk` rises at the edges of the even cycles 0, 2, 4, …; the `n`-th
+    /// rising edge (`n = cycle / 2`) carries raster pixel `n − PIPE_DEPTH`.
+    /// Returns `(frame, h, v)` of the pixel carried at the edge of `cycle`, or
+    /// `None` when `vga_clk` does not rise there or during the first
+    /// `PIPE_DEPTH` edges (which carry blank pixels with inactive syncs, as
+    /// pixels 795–799 of line 524 would). Frame 0, the first after reset,
+    /// shows the title screen; frame `k ≥ 1` shows the inputs captured by the
+    /// `k`-th snapshot.
+    pub fn pixel_at_cycle(cycle: u64) -> Option<(u64, u32, u32)> {
+        if cycle % CYCLES_PER_PIXEL != 0 {
+            return None;
+        }
+        let p = (cycle / CYCLES_PER_PIXEL).checked_sub(PIPE_DEPTH)?;
+        let in_frame = p % FRAME_PIXELS;
+        Some((
+            p / FRAME_PIXELS,
+            (in_frame % u64::from(H_TOTAL)) as u32,
+            (in_frame / u64::from(H_TOTAL)) as u32,
+        ))
+    }
+}
+
+use layout::*;
+
+pub const WIDTH: usize = H_VISIBLE as usize;
+pub const HEIGHT: usize = V_VISIBLE as usize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Idle,
+    Playing,
+    GameOver,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    None,
+    Red,
+    Blue,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Red,
+    Blue,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Select,
+    MoveAll,
+    MoveHalf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Neutral,
+    Red,
+    Blue,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Land,
+    Mountain,
+    Capital,
+    Tower,
+}
+
+/// What the display needs of one cell; `troops` is 0…511.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellView {
+    pub owner: Owner,
+    pub kind: Kind,
+    pub troops: u16,
+}
+
+impl Default for CellView {
+    fn default() -> Self {
+        CellView {
+            owner: Owner::Neutral,
+            kind: Kind::Land,
+            troops: 0,
+        }
+    }
+}
+
+/// The state one frame shows (the renderer's snapshot). Cursors are `(x, y)`;
+/// `cells[y * 10 + x]`. In `Idle` only `phase` matters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FrameState {
+    pub phase: Phase,
+    pub winner: Winner,
+    pub player: Player,
+    pub mode: Mode,
+    pub cursor_red: (u8, u8),
+    pub cursor_blue: (u8, u8),
+    pub round: u16,
+    pub map: u8,
+    pub cells: [CellView; 100],
+}
+
+impl FrameState {
+    /// The title screen's state (everything but `phase` is ignored there).
+    pub fn idle() -> Self {
+        FrameState {
+            phase: Phase::Idle,
+            winner: Winner::None,
+            player: Player::Red,
+            mode: Mode::Select,
+            cursor_red: (0, 0),
+            cursor_blue: (0, 0),
+            round: 0,
+            map: 0,
+            cells: [CellView::default(); 100],
+        }
+    }
+}
+
+/// A 640×480 frame, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub pixels: Vec<[u8; 3]>,
+}
+
+impl Frame {
+    pub fn pixel(&self, x: usize, y: usize) -> [u8; 3] {
+        self.pixels[y * WIDTH + x]
+    }
+
+    /// Binary PPM (P6), viewable anywhere and trivially convertible to PNG.
+    pub fn to_ppm(&self) -> Vec<u8> {
+        let mut out = format!("P6\n{WIDTH} {HEIGHT}\n255\n").into_bytes();
+        for p in &self.pixels {
+            out.extend_from_slice(p);
+        }
+        out
+    }
+}
+
+/// The VGA pins at one raster position: what the bench samples at the
+/// `vga_clk` rising edge that carries pixel `(h, v)` (see `docs/display.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VgaSample {
+    pub hs_n: bool,
+    pub vs_n: bool,
+    pub blank_n: bool,
+    pub rgb: [u8; 3],
+}
+
+/// Pins at raster position `h` (0…799), `v` (0…524) for a frame showing `frame`.
+pub fn vga_sample(frame: &Frame, h: u32, v: u32) -> VgaSample {
+    assert!(
+        h < H_TOTAL && v < V_TOTAL,
+        "raster position ({h}, {v}) out of range"
+    );
+    let visible = h < H_VISIBLE && v < V_VISIBLE;
+    VgaSample {
+        hs_n: !(HS_START..HS_END).contains(&h),
+        vs_n: !(VS_START..VS_END).contains(&v),
+        blank_n: visible,
+        rgb: if visible {
+            frame.pixel(h as usize, v as usize)
+        } else {
+            [0; 3]
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------
+// ROM images, parsed from the files the RTL loads.
+
+struct Roms {
+    font: Vec<u8>,
+    digits: Vec<u8>,
+    icons: Vec<u64>,
+    palette: Vec<[u8; 3]>,
+}
+
+/// Parses a `$readmemh` image: one hex word per line, `//` comments.
+fn parse_hex(name: &str, text: &str, depth: usize) -> Vec<u64> {
+    let words: Vec<u64> = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            u64::from_str_radix(l, 16)
+                .unwrap_or_else(|e| panic!("rtl/gfx/{name}: bad word {l:?}: {e}"))
+        })
+        .collect();
+    assert_eq!(words.len(), depth, "rtl/gfx/{name}: expected {depth} words");
+    words
+}
+
+fn roms() -> &'static Roms {
+    static ROMS: OnceLock<Roms> = OnceLock::new();
+    ROMS.get_or_init(|| {
+        let bytes = |name, text, depth| -> Vec<u8> {
+            parse_hex(name, text, depth)
+                .into_iter()
+                .map(|w| w as u8)
+                .collect()
+        };
+        Roms {
+            font: bytes(
+                "font.hex",
+                include_str!("../../../rtl/gfx/font.hex"),
+                art::FONT_DEPTH,
+            ),
+            digits: bytes(
+                "digits.hex",
+                include_str!("../../../rtl/gfx/digits.hex"),
+                art::DIGIT_DEPTH,
+            ),
+            icons: parse_hex(
+                "icons.hex",
+                include_str!("../../../rtl/gfx/icons.hex"),
+                art::ICON_DEPTH,
+            ),
+            palette: parse_hex(
+                "palette.hex",
+                include_str!("../../../rtl/gfx/palette.hex"),
+                art::PALETTE_DEPTH,
+            )
+            .into_iter()
+            .map(|w| [(w >> 16) as u8, (w >> 8) as u8, w as u8])
+            .collect(),
+        }
+    })
+}
+
+/// The 24-bit colour of a palette index.
+pub fn colour(index: u8) -> [u8; 3] {
+    roms().palette[usize::from(index)]
+}
+
+// ---------------------------------------------------------------------------
+// Text.
+
+/// A line of text: characters with their colours, placed at `(x0, y0)` and
+/// drawn from the 8×8 font at scale `1 << shift`.
+struct TextLine {
+    x0: u32,
+    y0: u32,
+    shift: u32,
+    chars: Vec<(u8, u8)>, // (ASCII code, palette index)
+}
+
+impl TextLine {
+    fn new(x0: u32, y0: u32, shift: u32, text: &str, colour: u8) -> Self {
+        TextLine {
+            x0,
+            y0,
+            shift,
+            chars: text.bytes().map(|c| (c, colour)).collect(),
+        }
+    }
+
+    /// The text colour if `(x, y)` is on a set font pixel of this line.
+    fn ink(&self, x: u32, y: u32) -> Option<u8> {
+        let size = 8 << self.shift;
+        if x < self.x0 || y < self.y0 || y >= self.y0 + size {
+            return None;
+        }
+        let (dx, dy) = (x - self.x0, y - self.y0);
+        let (code, colour) = *self.chars.get((dx / size) as usize)?;
+        let gx = (dx % size) >> self.shift;
+        let gy = dy >> self.shift;
+        let row = roms().font[usize::from(code) * 8 + gy as usize];
+        (row >> (7 - gx) & 1 == 1).then_some(colour)
+    }
+}
+
+/// `value` right-aligned in `width` characters, leading zeros as spaces.
+fn right_aligned(value: u32, width: usize) -> String {
+    format!("{value:>width$}")
+}
+
+fn player_row(who: Player) -> (String, u8) {
+    match who {
+        Player::Red => ("\x7f RED".to_string(), pal::RED_HI),
+        Player::Blue => ("\x7f BLUE".to_string(), pal::BLUE_HI),
+    }
+}
+
+/// The side panel's text lines (PLAYING and GAME_OVER).
+fn panel_lines(s: &FrameState) -> Vec<TextLine> {
+    let row = |r: u32, text: &str, colour: u8| {
+        TextLine::new(
+            PANEL_TX0,
+            PANEL_TY0 + r * PANEL_PITCH,
+            PANEL_SHIFT,
+            text,
+            colour,
+        )
+    };
+    // A label on the left and a number right-aligned in the last 3 columns.
+    let label_value = |r: u32, label: &str, value: u32| {
+        let mut t = row(r, &format!("{label:<6}{value:>3}"), pal::LABEL);
+        for ch in &mut t.chars[6..] {
+            ch.1 = pal::WHITE;
+        }
+        t
+    };
+    let (turn, turn_colour) = player_row(s.player);
+    let mode = match s.mode {
+        Mode::Select => "SELECT",
+        Mode::MoveAll => "MOVE ALL",
+        Mode::MoveHalf => "MOVE HALF",
+    };
+    let mut lines = vec![
+        row(ROW_TURN_LABEL, "TURN", pal::LABEL),
+        row(ROW_TURN, &turn, turn_colour),
+        row(ROW_ROUND_LABEL, "ROUND", pal::LABEL),
+        row(ROW_ROUND, &right_aligned(u32::from(s.round), 9), pal::WHITE),
+        row(ROW_MODE_LABEL, "MODE", pal::LABEL),
+        row(ROW_MODE, mode, pal::WHITE),
+        label_value(ROW_MAP, "MAP", u32::from(s.map)),
+    ];
+    for (who, owner, r0) in [
+        (Player::Red, Owner::Red, ROW_RED),
+        (Player::Blue, Owner::Blue, ROW_BLUE),
+    ] {
+        let owned = s.cells.iter().filter(|c| c.owner == owner);
+        let troops: u32 = owned.clone().map(|c| u32::from(c.troops)).sum();
+        let land = owned.count() as u32;
+        let (name, colour) = player_row(who);
+        lines.push(row(r0, &name, colour));
+        lines.push(row(r0 + 1, "TROOPS", pal::LABEL));
+        lines.push(row(r0 + 2, &right_aligned(troops, 9), pal::WHITE));
+        lines.push(label_value(r0 + 3, "LAND", land));
+    }
+    lines
+}
+
+fn idle_lines() -> Vec<TextLine> {
+    let mut sub = TextLine::new(SUB_X0, SUB_Y0, SUB_SHIFT, "RED VS BLUE", pal::LABEL);
+    for (i, ch) in sub.chars.iter_mut().enumerate() {
+        ch.1 = match i {
+            0..=2 => pal::RED_HI,
+            7..=10 => pal::BLUE_HI,
+            _ => pal::LABEL,
+        };
+    }
+    vec![
+        TextLine::new(TITLE_X0, TITLE_Y0, TITLE_SHIFT, "GENERALS", pal::GOLD),
+        sub,
+        TextLine::new(PRESS_X0, PRESS_Y0, PRESS_SHIFT, "PRESS START", pal::WHITE),
+    ]
+}
+
+fn banner_lines(s: &FrameState) -> Vec<TextLine> {
+    let (text, x0) = match s.winner {
+        Winner::Red => ("RED WINS", BANNER_X0_8),
+        Winner::Blue => ("BLUE WINS", BANNER_X0_9),
+        Winner::None => ("GAME OVER", BANNER_X0_9),
+    };
+    vec![
+        TextLine::new(x0, BANNER_Y0, BANNER_SHIFT, text, pal::WHITE),
+        TextLine::new(HINT_X0, HINT_Y0, HINT_SHIFT, "PRESS START", pal::WHITE),
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// Board.
+
+fn inside(v: u32, start: u32, len: u32) -> bool {
+    (start..start + len).contains(&v)
+}
+
+/// What is drawn over a cell besides its contents.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Decor {
+    None,
+    Cursor(Player, Mode),
+    Target,
+}
+
+/// The decoration of board cell `(cx, cy)`: the current player's cursor, and
+/// in move mode the legal targets (the cursor's neighbours that are not
+/// mountains). Only while playing.
+fn decor(s: &FrameState, cx: u32, cy: u32) -> Decor {
+    let (ux, uy) = match s.player {
+        Player::Red => s.cursor_red,
+        Player::Blue => s.cursor_blue,
+    };
+    let (dx, dy) = (cx as i32 - i32::from(ux), cy as i32 - i32::from(uy));
+    let kind = s.cells[(cy * CELLS + cx) as usize].kind;
+    match s.phase {
+        Phase::Playing if (dx, dy) == (0, 0) => Decor::Cursor(s.player, s.mode),
+        Phase::Playing
+            if s.mode != Mode::Select && kind != Kind::Mountain && dx.abs() + dy.abs() == 1 =>
+        {
+            Decor::Target
+        }
+        _ => Decor::None,
+    }
+}
+
+/// Palette index of pixel `(ix, iy)` (0…43) inside a cell.
+fn cell_pixel(c: CellView, decor: Decor, ix: u32, iy: u32) -> u8 {
+    assert!(c.troops <= 511, "{} troops do not fit 9 bits", c.troops);
+    // Distance to the nearest edge, and the position folded about the centre.
+    let (fx, fy) = (ix.min(CELL_IN - 1 - ix), iy.min(CELL_IN - 1 - iy));
+    let depth = fx.min(fy);
+    match decor {
+        // Cursor frame, on top of everything in the cell: CUR_W pixels of the
+        // player's light colour and one pixel of ink inside them, masked by
+        // the mode's pattern.
+        Decor::Cursor(player, mode) => {
+            let on = match mode {
+                Mode::Select => fx < CUR_ARM && fy < CUR_ARM,
+                Mode::MoveAll => true,
+                Mode::MoveHalf => ((fx >> CUR_DASH_SHIFT) + (fy >> CUR_DASH_SHIFT)) % 2 == 0,
+            };
+            if on && depth < CUR_W {
+                return match player {
+                    Player::Red => pal::RED_HI,
+                    Player::Blue => pal::BLUE_HI,
+                };
+            }
+            if on && depth == CUR_W {
+                return pal::INK;
+            }
+        }
+        Decor::Target if depth < TGT_W => return pal::GOLD,
+        _ => {}
+    }
+
+    let fill = match (c.owner, c.kind) {
+        (Owner::Red, _) => pal::RED,
+        (Owner::Blue, _) => pal::BLUE,
+        (Owner::Neutral, Kind::Mountain) => pal::MOUNT,
+        (Owner::Neutral, _) => pal::NEUTRAL,
+    };
+
+    // Troop count, centred horizontally.
+    let digits: Vec<u32> = if c.troops == 0 {
+        Vec::new()
+    } else {
+        c.troops
+            .to_string()
+            .bytes()
+            .map(|b| u32::from(b - b'0'))
+            .collect()
+    };
+    let n = digits.len();
+    let y0 = if c.kind == Kind::Land {
+        DIG_Y_LAND
+    } else {
+        DIG_Y_ICON
+    };
+    for (k, &d) in digits.iter().enumerate() {
+        let x0 = DIG_X[n] + DIG_PITCH[n] * k as u32;
+        if inside(ix, x0, DIG_W) && inside(iy, y0, DIG_H) {
+            let (gx, gy) = ((ix - x0) >> 1, (iy - y0) >> 1);
+            if roms().digits[(d * 8 + gy) as usize] >> (7 - gx) & 1 == 1 {
+                return if fill == pal::NEUTRAL {
+                    pal::INK
+                } else {
+                    pal::WHITE
+                };
+            }
+        }
+    }
+
+    // Icon: big when the cell has no troops, small above the number otherwise.
+    if c.kind != Kind::Land {
+        let (x0, y0, size, shift) = if n == 0 {
+            (ICON_BIG_XY, ICON_BIG_XY, ICON_BIG, 1)
+        } else {
+            (ICON_SMALL_X, ICON_SMALL_Y, ICON_SMALL, 0)
+        };
+        if inside(ix, x0, size) && inside(iy, y0, size) {
+            let (gx, gy) = ((ix - x0) >> shift, (iy - y0) >> shift);
+            let word = roms().icons[c.kind as usize * 16 + gy as usize];
+            let p = (word >> (4 * (15 - gx)) & 0xF) as u8;
+            if p != 0 {
+                return p;
+            }
+        }
+    }
+    fill
+}
+
+/// A grid of cells with its top-left corner at `(x0, y0)`: `None` outside,
+/// else the grid line colour or `(column, row, ix, iy)` inside a cell.
+fn grid_hit(
+    x: u32,
+    y: u32,
+    x0: u32,
+    y0: u32,
+    cols: u32,
+    rows: u32,
+) -> Option<Result<(u32, u32, u32, u32), u8>> {
+    if !inside(x, x0, cols * CELL_PITCH + GRID_W) || !inside(y, y0, rows * CELL_PITCH + GRID_W) {
+        return None;
+    }
+    let (bx, by) = (x - x0, y - y0);
+    let (cx, lx) = (bx / CELL_PITCH, bx % CELL_PITCH);
+    let (cy, ly) = (by / CELL_PITCH, by % CELL_PITCH);
+    if lx < GRID_W || ly < GRID_W {
+        return Some(Err(pal::GRID));
+    }
+    Some(Ok((cx, cy, lx - GRID_W, ly - GRID_W)))
+}
+
+/// Palette index of screen pixel `(x, y)` of a non-idle frame, below the text.
+fn board_or_panel(s: &FrameState, x: u32, y: u32) -> u8 {
+    if s.phase == Phase::GameOver && inside(x, BOARD_X0, BOARD_SIZE) && inside(y, BAND_Y0, BAND_H) {
+        let edge = !(BAND_Y0 + BAND_EDGE..BAND_Y0 + BAND_H - BAND_EDGE).contains(&y);
+        return match (edge, s.winner) {
+            (true, _) => pal::WHITE,
+            (false, Winner::Red) => pal::RED,
+            (false, Winner::Blue) => pal::BLUE,
+            (false, Winner::None) => pal::PANEL,
+        };
+    }
+    match grid_hit(x, y, BOARD_X0, BOARD_Y0, CELLS, CELLS) {
+        Some(Err(grid)) => return grid,
+        Some(Ok((cx, cy, ix, iy))) => {
+            return cell_pixel(
+                s.cells[(cy * CELLS + cx) as usize],
+                decor(s, cx, cy),
+                ix,
+                iy,
+            );
+        }
+        None => {}
+    }
+    if inside(x, PANEL_X0, PANEL_W) && inside(y, PANEL_Y0, PANEL_H) {
+        return pal::PANEL;
+    }
+    pal::BG
+}
+
+/// The title screen's row of sample cells.
+pub const STRIP: [CellView; STRIP_CELLS as usize] = [
+    CellView {
+        owner: Owner::Red,
+        kind: Kind::Capital,
+        troops: 12,
+    },
+    CellView {
+        owner: Owner::Red,
+        kind: Kind::Land,
+        troops: 5,
+    },
+    CellView {
+        owner: Owner::Neutral,
+        kind: Kind::Tower,
+        troops: 0,
+    },
+    CellView {
+        owner: Owner::Neutral,
+        kind: Kind::Mountain,
+        troops: 0,
+    },
+    CellView {
+        owner: Owner::Blue,
+        kind: Kind::Capital,
+        troops: 12,
+    },
+];
+
+/// Palette index of screen pixel `(x, y)` of the title screen, below the text.
+fn title_pixel(x: u32, y: u32) -> u8 {
+    if inside(x, RULE_X0, RULE_W) && inside(y, RULE_Y0, RULE_H) {
+        return pal::GOLD;
+    }
+    match grid_hit(x, y, STRIP_X0, STRIP_Y0, STRIP_CELLS, 1) {
+        Some(Err(grid)) => grid,
+        Some(Ok((cx, _, ix, iy))) => cell_pixel(STRIP[cx as usize], Decor::None, ix, iy),
+        None => pal::BG,
+    }
+}
+
+/// Palette index of every pixel of the frame showing `s`.
+pub fn render_indices(s: &FrameState) -> Vec<u8> {
+    let text = match s.phase {
+        Phase::Idle => idle_lines(),
+        Phase::Playing => panel_lines(s),
+        Phase::GameOver => {
+            let mut t = panel_lines(s);
+            t.extend(banner_lines(s));
+            t
+        }
+    };
+    let mut out = Vec::with_capacity(WIDTH * HEIGHT);
+    for y in 0..V_VISIBLE {
+        // Only the lines that cross this row can draw on it.
+        let rows: Vec<&TextLine> = text
+            .iter()
+            .filter(|t| inside(y, t.y0, 8 << t.shift))
+            .collect();
+        for x in 0..H_VISIBLE {
+            let p = match rows.iter().find_map(|t| t.ink(x, y)) {
+                Some(c) => c,
+                None if s.phase == Phase::Idle => title_pixel(x, y),
+                None => board_or_panel(s, x, y),
+            };
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The frame the RTL shows for state `s`.
+pub fn render(s: &FrameState) -> Frame {
+    Frame {
+        pixels: render_indices(s).into_iter().map(colour).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
