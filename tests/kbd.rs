@@ -1,0 +1,247 @@
+//! Keyboard front end (rtl/kbd_frontend.v) against the golden decoder, every
+//! cycle: GAME.md §4. Each test sends bytes at the wire level and lets the
+//! keyboard scoreboard check every byte, command, error and overflow count;
+//! the asserts below add the end totals worked out from the spec.
+
+use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN, RX_FILTER_CYCLES};
+use generals::kbd_env::{Consumer, KbdEnv};
+use generals::scoreboard::kbd::{KbdStats, FIFO_DEPTH};
+use generals_golden::keyboard::{Command, Command::*};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Plenty of cycles for the bytes of one test.
+const LIMIT: u64 = 2_000_000_000;
+
+fn run(env: &mut KbdEnv) -> KbdStats {
+    env.run(2_000, LIMIT).unwrap_or_else(|m| panic!("{m}"))
+}
+
+fn commands(env: &KbdEnv) -> Vec<Command> {
+    env.sb.popped_log.iter().map(|&(_, c)| c).collect()
+}
+
+fn env_at(hz: u32) -> KbdEnv {
+    KbdEnv::new(
+        7,
+        Ps2Timing {
+            clock_hz: hz,
+            jitter: 0.1,
+            gap_cycles: 1_000,
+        },
+    )
+}
+
+#[test]
+fn every_key_and_arrow_at_both_clock_limits() {
+    for hz in [DEVICE_HZ_MIN, DEVICE_HZ_MAX] {
+        let mut env = env_at(hz);
+        // W A S D Space Z make codes, then the four arrows (GAME.md §4).
+        env.send(&[0x1D, 0x1C, 0x1B, 0x23, 0x29, 0x1A]);
+        env.send(&[0xE0, 0x75, 0xE0, 0x6B, 0xE0, 0x72, 0xE0, 0x74]);
+        let s = run(&mut env);
+        assert_eq!(
+            commands(&env),
+            vec![W, A, S, D, Space, Z, W, A, S, D],
+            "at {hz} Hz"
+        );
+        assert_eq!((s.bytes, s.errors, s.overflows), (14, 0, 0));
+    }
+}
+
+#[test]
+fn breaks_keypad_codes_and_other_keys_are_ignored() {
+    let mut env = env_at(12_000);
+    env.send(&[0xF0, 0x1D, 0xE0, 0xF0, 0x75]); // breaks of W and of the up arrow
+    env.send(&[0x75, 0x6B, 0x72, 0x74]); // keypad 8 4 2 6 without E0
+    env.send(&[0xE0, 0x1D, 0x15, 0x76, 0xAA, 0xFA]); // E0 + non-arrow, Q, Esc, BAT, ACK
+    env.send(&[0x1A]); // Z still decodes after all that
+    let s = run(&mut env);
+    assert_eq!(commands(&env), vec![Z]);
+    assert_eq!(s.bytes, 16);
+}
+
+#[test]
+fn typematic_repeat_repeats_the_command() {
+    let mut env = env_at(16_000);
+    // A held key re-sends its make code; one release at the end.
+    env.send(&[0x1C, 0x1C, 0x1C, 0x1C, 0xF0, 0x1C]);
+    env.send(&[0xE0, 0x74, 0xE0, 0x74, 0xE0, 0xF0, 0x74]);
+    run(&mut env);
+    assert_eq!(commands(&env), vec![A, A, A, A, D, D]);
+}
+
+#[test]
+fn stalled_consumer_loses_and_duplicates_nothing() {
+    let mut env = env_at(DEVICE_HZ_MAX);
+    // Six keys (fewer than the FIFO holds) while the consumer is not ready
+    // for the time of about 20 frames.
+    env.consumer = Consumer::StallUntil(20 * 35_000);
+    for c in [W, A, S, D, Space, Z] {
+        env.send(&[c.make_code(), 0xF0, c.make_code()]);
+    }
+    let s = run(&mut env);
+    assert_eq!(commands(&env), vec![W, A, S, D, Space, Z]);
+    assert_eq!(s.overflows, 0);
+    let first_pop = env.sb.popped_log[0].0;
+    assert!(
+        first_pop >= 20 * 35_000,
+        "popped at {first_pop}, during the stall"
+    );
+}
+
+#[test]
+fn full_fifo_counts_every_dropped_command() {
+    let mut env = env_at(DEVICE_HZ_MAX);
+    // 12 key presses while stalled far longer than they take: the FIFO keeps
+    // the first FIFO_DEPTH commands and counts 12 - FIFO_DEPTH overflows.
+    env.consumer = Consumer::StallUntil(3_000_000);
+    let keys = [W, A, S, D, Space, Z, W, A, S, D, Space, Z];
+    for c in keys {
+        env.send(&[c.make_code()]);
+    }
+    let s = run(&mut env);
+    assert_eq!(commands(&env), keys[..FIFO_DEPTH].to_vec());
+    assert_eq!(s.overflows, (keys.len() - FIFO_DEPTH) as u64);
+}
+
+#[test]
+fn random_readiness_never_loses_a_command() {
+    let mut env = env_at(DEVICE_HZ_MAX);
+    env.consumer = Consumer::Random(0.001);
+    let keys = [D, D, S, Space, A, Z, Z, W];
+    for c in keys {
+        env.send(&[c.make_code(), 0xF0, c.make_code()]);
+    }
+    run(&mut env);
+    assert_eq!(commands(&env), keys.to_vec());
+}
+
+/// One fault, then a clean key: the fault is dropped and counted (or, for a
+/// glitch, ignored) and never corrupts the key after it.
+fn fault_then_key(fault: Fault, byte: u8) -> (KbdStats, Vec<Command>) {
+    let mut env = env_at(13_000);
+    env.send_fault(byte, fault);
+    env.send(&[0x23]); // D
+    let s = run(&mut env);
+    (s, commands(&env))
+}
+
+#[test]
+fn bad_parity_is_dropped_and_counted() {
+    let (s, cmds) = fault_then_key(Fault::BadParity, 0x1D);
+    assert_eq!((s.errors, s.bytes, cmds), (1, 1, vec![D]));
+}
+
+#[test]
+fn stop_bit_zero_is_dropped_and_counted() {
+    let (s, cmds) = fault_then_key(Fault::StopZero, 0x1D);
+    assert_eq!((s.errors, s.bytes, cmds), (1, 1, vec![D]));
+}
+
+#[test]
+fn truncated_frames_time_out_and_are_counted() {
+    for bits in 1..=10 {
+        let (s, cmds) = fault_then_key(Fault::Truncate { bits }, 0x1D);
+        assert_eq!(
+            (s.errors, s.bytes, cmds.clone()),
+            (1, 1, vec![D]),
+            "truncated after {bits} bits"
+        );
+    }
+}
+
+#[test]
+fn a_dropped_prefix_does_not_apply() {
+    // F0 lost to a parity error: "1D" that follows reads as a make (GAME.md §4).
+    let (s, cmds) = fault_then_key(Fault::BadParity, 0xF0);
+    assert_eq!((s.errors, cmds), (1, vec![D]));
+    let mut env = env_at(13_000);
+    env.send_fault(0xE0, Fault::StopZero);
+    env.send(&[0x75]); // keypad 8 alone: ignored
+    env.send(&[0xE0, 0x75]); // the real up arrow
+    let s = run(&mut env);
+    assert_eq!((s.errors, commands(&env)), (1, vec![W]));
+}
+
+#[test]
+fn clock_glitches_shorter_than_the_filter_are_not_edges() {
+    for bit in [0u8, 3, 9, 10] {
+        for len in [1, 20, RX_FILTER_CYCLES - 20] {
+            let (s, cmds) = fault_then_key(Fault::Glitch { bit, len }, 0x1B);
+            assert_eq!(
+                (s.errors, s.bytes, cmds),
+                (0, 2, vec![S, D]),
+                "glitch in bit {bit}, {len} cycles"
+            );
+        }
+    }
+    let mut env = env_at(13_000);
+    env.driver.send_idle_glitch(RX_FILTER_CYCLES - 10);
+    env.send(&[0x29]);
+    let s = run(&mut env);
+    assert_eq!((s.errors, commands(&env)), (0, vec![Space]));
+}
+
+/// The seed of the random stream: `GENERALS_SEED` or a fixed default.
+fn seed() -> u64 {
+    std::env::var("GENERALS_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_231_121)
+}
+
+#[test]
+fn random_stream_of_ten_thousand_bytes() {
+    let seed = seed();
+    println!("random PS/2 stream: seed {seed} (replay: GENERALS_SEED={seed} cargo test --release --test kbd random_stream)");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut env = KbdEnv::new(seed, Ps2Timing::random(&mut rng));
+    env.consumer = Consumer::Random(0.05);
+    let (mut sent, mut faults) = (0u64, 0u64);
+    while sent < 10_000 {
+        if rng.gen_bool(0.01) {
+            env.driver.set_timing(Ps2Timing::random(&mut rng));
+        }
+        let bytes: Vec<u8> = match rng.gen_range(0..10) {
+            0..=5 => {
+                let c = Command::ALL[rng.gen_range(0..6)];
+                generals_golden::keyboard::key_bytes(c, rng.gen_bool(0.3))
+            }
+            6 => vec![rng.gen()],                 // any code at all
+            7 => vec![0xE0, rng.gen()],           // extended, mostly not arrows
+            8 => vec![0xF0, rng.gen()],           // some release
+            _ => vec![0x1D; rng.gen_range(2..5)], // typematic W
+        };
+        for b in bytes {
+            let fault = match rng.gen_range(0..50) {
+                0 => Fault::BadParity,
+                1 => Fault::StopZero,
+                2 => Fault::Truncate {
+                    bits: rng.gen_range(1..=10),
+                },
+                3 => Fault::Glitch {
+                    bit: rng.gen_range(0..=10),
+                    len: rng.gen_range(1..RX_FILTER_CYCLES - 10),
+                },
+                _ => Fault::None,
+            };
+            faults += u64::from(fault.drops_frame());
+            env.send_fault(b, fault);
+            sent += 1;
+        }
+        while env.driver.pending() > 4 {
+            env.step().unwrap_or_else(|m| panic!("seed {seed}: {m}"));
+        }
+    }
+    let s = env
+        .run(2_000, LIMIT)
+        .unwrap_or_else(|m| panic!("seed {seed}: {m}"));
+    println!(
+        "seed {seed}: {sent} bytes, {} good, {} dropped, {} commands, {} overflows, {} cycles",
+        s.bytes, s.errors, s.commands, s.overflows, env.dut.cycle
+    );
+    assert_eq!(s.errors, faults);
+    assert_eq!(s.bytes + s.errors, sent);
+    assert!(s.commands > 1_000, "the stream should decode many commands");
+}
