@@ -1,0 +1,64 @@
+// de2_115_top: the Generals game on a Terasic DE2-115 (pins in generals.qsf).
+// KEY[0] = RESET, KEY[1] = START, PS/2 keyboard, VGA through the ADV7123 DAC.
+`default_nettype none
+`timescale 1ns / 1ps
+
+module de2_115_top (
+    input  wire       CLOCK_50,     // 50 MHz oscillator
+    input  wire [1:0] KEY,          // push-buttons, low while pressed
+    input  wire       PS2_KBCLK,    // keyboard clock (receive only: the host never drives it)
+    input  wire       PS2_KBDAT,    // keyboard data
+    output wire [7:0] VGA_R,
+    output wire [7:0] VGA_G,
+    output wire [7:0] VGA_B,
+    output wire       VGA_HS,
+    output wire       VGA_VS,
+    output wire       VGA_BLANK_N,
+    output wire       VGA_SYNC_N,
+    output wire       VGA_CLK
+);
+    // The debug port exists for the co-simulation bench; on the board nothing
+    // reads it, and synthesis drops whatever only it would use.
+    /* verilator lint_off PINCONNECTEMPTY */
+    generals_core u_core (
+        .clk               (CLOCK_50),
+        .key_reset_n       (KEY[0]),
+        .key_start_n       (KEY[1]),
+        .ps2_clk           (PS2_KBCLK),
+        .ps2_dat           (PS2_KBDAT),
+        .vga_r             (VGA_R),
+        .vga_g             (VGA_G),
+        .vga_b             (VGA_B),
+        .vga_hs_n          (VGA_HS),
+        .vga_vs_n          (VGA_VS),
+        .vga_blank_n       (VGA_BLANK_N),
+        .vga_sync_n        (VGA_SYNC_N),
+        .vga_clk           (VGA_CLK),
+        .dbg_rst           (),
+        .dbg_draw          (),
+        .dbg_applied       (),
+        .dbg_cmd           (),
+        .dbg_started       (),
+        .dbg_snapshot      (),
+        .dbg_phase         (),
+        .dbg_winner        (),
+        .dbg_player        (),
+        .dbg_first         (),
+        .dbg_mode          (),
+        .dbg_cursor_red    (),
+        .dbg_cursor_blue   (),
+        .dbg_round         (),
+        .dbg_map           (),
+        .dbg_board         (),
+        .dbg_kbd_byte      (),
+        .dbg_kbd_byte_valid(),
+        .dbg_kbd_cmd       (),
+        .dbg_kbd_cmd_valid (),
+        .dbg_kbd_cmd_ready (),
+        .dbg_kbd_err       (),
+        .dbg_kbd_ovf       ()
+    );
+    /* verilator lint_on PINCONNECTEMPTY */
+endmodule
+
+`default_nettype wire
