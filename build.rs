@@ -49,7 +49,6 @@ fn main() {
     let include = root.join("include");
 
     let map_hex = manifest.join("maps/maps.hex");
-    let mut model_libs = Vec::new();
     let mut global_files: Vec<String> = Vec::new();
     for (top, shim) in TOPS {
         let mdir = out.join(top);
@@ -85,9 +84,7 @@ fn main() {
             }
         }
         build.file(manifest.join(shim));
-        let lib = format!("vmodel_{top}");
-        build.compile(&lib);
-        model_libs.push(lib);
+        build.compile(&format!("vmodel_{top}"));
     }
 
     // The runtime: verilated.cpp needs verilated_threads.cpp even single-threaded.
@@ -96,32 +93,45 @@ fn main() {
             global_files.push(extra.to_string());
         }
     }
-    let mut rt = cxx_build(&include);
-    rt.define("VM_TRACE", "1").define("VM_TRACE_FST", "1");
-    for f in &global_files {
-        rt.file(include.join(format!("{f}.cpp")));
+    // The runtime never changes with the RTL: compile it once per OUT_DIR.
+    let runtime = out.join("libverilated_runtime.a");
+    if runtime.exists() {
+        println!("cargo:rustc-link-search=native={}", out.display());
+        println!("cargo:rustc-link-lib=static=verilated_runtime");
+    } else {
+        let mut rt = cxx_build(&include);
+        rt.define("VM_TRACE", "1").define("VM_TRACE_FST", "1");
+        for f in &global_files {
+            rt.file(include.join(format!("{f}.cpp")));
+        }
+        rt.compile("verilated_runtime");
     }
-    rt.compile("verilated_runtime");
     println!("cargo:rustc-link-lib=z");
     println!("cargo:rustc-link-lib=pthread");
     println!("cargo:rustc-link-lib=atomic");
 
-    let bindings = bindgen::Builder::default()
-        .header(manifest.join("tb/shim/shim.h").to_string_lossy())
-        .allowlist_function("(kbd|core)_.*")
-        .allowlist_type("(kbd|core)_.*")
-        .opaque_type("(kbd|core)_model")
-        .derive_default(true)
-        .generate()
-        .unwrap_or_else(|e| {
-            fail(&format!(
-                "bindgen failed on tb/shim/shim.h ({e}); libclang is needed: run scripts/setup"
-            ))
-        });
+    let header = manifest.join("tb/shim/shim.h");
+    // bindgen panics (inside clang-sys) when libclang cannot be loaded: turn
+    // that into the one-line message instead of a backtrace.
+    std::panic::set_hook(Box::new(|_| {}));
+    let generated = std::panic::catch_unwind(|| {
+        bindgen::Builder::default()
+            .header(header.to_string_lossy())
+            .allowlist_function("(kbd|core)_.*")
+            .allowlist_type("(kbd|core)_.*")
+            .opaque_type("(kbd|core)_model")
+            .derive_default(true)
+            .generate()
+    });
+    let _ = std::panic::take_hook();
+    let bindings = match generated {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => fail(&format!("bindgen failed on tb/shim/shim.h: {e}")),
+        Err(_) => fail("libclang not found (bindgen needs it): run scripts/setup"),
+    };
     bindings
         .write_to_file(out.join("shim_bindings.rs"))
         .unwrap_or_else(|e| fail(&format!("cannot write bindings: {e}")));
-    let _ = model_libs;
 }
 
 /// A C++ build with the flags that make Verilated models fast (see

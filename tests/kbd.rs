@@ -214,18 +214,7 @@ fn random_stream_of_ten_thousand_bytes() {
             _ => vec![0x1D; rng.gen_range(2..5)], // typematic W
         };
         for b in bytes {
-            let fault = match rng.gen_range(0..50) {
-                0 => Fault::BadParity,
-                1 => Fault::StopZero,
-                2 => Fault::Truncate {
-                    bits: rng.gen_range(1..=10),
-                },
-                3 => Fault::Glitch {
-                    bit: rng.gen_range(0..=10),
-                    len: rng.gen_range(1..RX_FILTER_CYCLES - 10),
-                },
-                _ => Fault::None,
-            };
+            let fault = Fault::random(&mut rng, 50);
             faults += u64::from(fault.drops_frame());
             env.send_fault(b, fault);
             sent += 1;

@@ -4,7 +4,7 @@
 
 use crate::core_env::{CoreEnv, HOLD_CYCLES};
 use crate::driver::button::Press;
-use crate::driver::ps2::{Fault, Ps2Timing, RX_FILTER_CYCLES};
+use crate::driver::ps2::{Fault, Ps2Timing};
 use crate::dut::CoreOut;
 use crate::frames::{GifWriter, PngDumper};
 use crate::kbd_env::KbdEnv;
@@ -393,18 +393,7 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         let cmd = pick_key(&g, &mut rng);
         let bytes = key_bytes(cmd, rng.gen_bool(0.3));
         for b in bytes {
-            let fault = match rng.gen_range(0..100) {
-                0 => Fault::BadParity,
-                1 => Fault::StopZero,
-                2 => Fault::Truncate {
-                    bits: rng.gen_range(1..=10),
-                },
-                3 => Fault::Glitch {
-                    bit: rng.gen_range(0..=10),
-                    len: rng.gen_range(1..RX_FILTER_CYCLES - 10),
-                },
-                _ => Fault::None,
-            };
+            let fault = Fault::random(&mut rng, 100);
             if fault != Fault::None {
                 report.faults += 1;
             }
@@ -445,14 +434,7 @@ pub fn kbd_session(
     while sent < bytes {
         let cmd = Command::ALL[rng.gen_range(0..6)];
         for b in key_bytes(cmd, rng.gen_bool(0.3)) {
-            let fault = match rng.gen_range(0..40) {
-                0 => Fault::BadParity,
-                1 => Fault::StopZero,
-                2 => Fault::Truncate {
-                    bits: rng.gen_range(1..=10),
-                },
-                _ => Fault::None,
-            };
+            let fault = Fault::random(&mut rng, 40);
             env.send_fault(b, fault);
             sent += 1;
         }

@@ -45,6 +45,23 @@ pub enum Fault {
 }
 
 impl Fault {
+    /// A random fault: each of the four kinds with probability 1/`one_in`,
+    /// otherwise none. Glitches are always shorter than the filter.
+    pub fn random(rng: &mut ChaCha8Rng, one_in: u32) -> Fault {
+        match rng.gen_range(0..one_in.max(5)) {
+            0 => Fault::BadParity,
+            1 => Fault::StopZero,
+            2 => Fault::Truncate {
+                bits: rng.gen_range(1..=10),
+            },
+            3 => Fault::Glitch {
+                bit: rng.gen_range(0..=10),
+                len: rng.gen_range(1..RX_FILTER_CYCLES - 10),
+            },
+            _ => Fault::None,
+        }
+    }
+
     /// Whether the receiver must drop (and count) this frame.
     pub fn drops_frame(self) -> bool {
         matches!(
