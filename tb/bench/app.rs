@@ -215,6 +215,8 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
     env.run(FRAME_CYCLES)?;
     env.press_start(opts.map, &Press::clean(HOLD_CYCLES))?;
     let result = (|| -> Result<(), Mismatch> {
+        // With a pace, the initial board is on screen for that long too.
+        env.run(u64::from(opts.pace) * FRAME_CYCLES)?;
         for (i, step) in opts.steps.iter().enumerate() {
             env.run_step(opts.map, step)?;
             if matches!(step.action, Action::Key(_) | Action::Raw(_)) && opts.pace > 0 {
@@ -238,7 +240,10 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
     })();
     progress.finish();
     env.dut.close_trace();
-    result?;
+    result.map_err(|m| match &opts.trace {
+        Some(t) => m.note(format!("waveform: {}", t.display())),
+        None => m,
+    })?;
     let state = rtl_state(&env.out)
         .map_err(|e| Mismatch::new(env.dut.cycle, "debug outputs", "a decodable state", e))?;
     let mut o = outputs.borrow_mut();

@@ -211,7 +211,11 @@ impl CoreEnv {
                 self.press_start(map, &Press::clean(HOLD_CYCLES))
             }
             Action::Reset => self.press_reset(&Press::clean(HOLD_CYCLES)),
-            Action::Wait(frames) => self.run(u64::from(*frames) * FRAME_CYCLES),
+            // A pause in typing: the keys before it are sent and applied first.
+            Action::Wait(frames) => {
+                self.drain()?;
+                self.run(u64::from(*frames) * FRAME_CYCLES)
+            }
             _ => {
                 self.ps2.send_bytes(&step.ps2_bytes());
                 Ok(())

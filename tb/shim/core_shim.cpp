@@ -2,15 +2,16 @@
 #include <cstring>
 #include "shim.h"
 #include "Vgenerals_core.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
+#include "model.h"
 
-struct core_model {
-    VerilatedContext ctx;
-    Vgenerals_core top;
-    VerilatedFstC *fst = nullptr;
-    uint64_t time = 0;
-    core_model() : top(&ctx, "generals_core") {}
+struct core_model : Model<Vgenerals_core> {
+    core_model() : Model("generals_core") {
+        top.key_reset_n = 1;
+        top.key_start_n = 1;
+        top.ps2_clk = 1;
+        top.ps2_dat = 1;
+        top.eval();
+    }
 };
 
 static_assert(sizeof(((Vgenerals_core *)nullptr)->dbg_board) >= CORE_BOARD_WORDS * 4,
@@ -18,39 +19,10 @@ static_assert(sizeof(((Vgenerals_core *)nullptr)->dbg_board) >= CORE_BOARD_WORDS
 
 extern "C" {
 
-core_model *core_new(void) {
-    core_model *m = new core_model();
-    m->top.clk = 0;
-    m->top.key_reset_n = 1;
-    m->top.key_start_n = 1;
-    m->top.ps2_clk = 1;
-    m->top.ps2_dat = 1;
-    m->top.eval();
-    return m;
-}
-
-void core_free(core_model *m) {
-    if (!m) return;
-    core_trace_close(m);
-    m->top.final();
-    delete m;
-}
-
-int core_trace_open(core_model *m, const char *path) {
-    if (m->fst) return 0;
-    m->ctx.traceEverOn(true);
-    m->fst = new VerilatedFstC;
-    m->top.trace(m->fst, 99);
-    m->fst->open(path);
-    return m->fst->isOpen() ? 0 : -1;
-}
-
-void core_trace_close(core_model *m) {
-    if (!m->fst) return;
-    m->fst->close();
-    delete m->fst;
-    m->fst = nullptr;
-}
+core_model *core_new(void) { return new core_model(); }
+void core_free(core_model *m) { delete m; }
+int core_trace_open(core_model *m, const char *path) { return m->trace_open(path); }
+void core_trace_close(core_model *m) { m->trace_close(); }
 
 static inline void edge(core_model *m, const core_in *in) {
     Vgenerals_core &t = m->top;
@@ -58,13 +30,7 @@ static inline void edge(core_model *m, const core_in *in) {
     t.key_start_n = in->key_start_n;
     t.ps2_clk = in->ps2_clk;
     t.ps2_dat = in->ps2_dat;
-    t.clk = 1;
-    t.eval();
-    if (m->fst) m->fst->dump(m->time);
-    t.clk = 0;
-    t.eval();
-    if (m->fst) m->fst->dump(m->time + 10);
-    m->time += 20;  // 20 ns per 50 MHz cycle
+    m->cycle();
 }
 
 static inline void copy_out(const Vgenerals_core &t, core_out *out) {
@@ -106,9 +72,5 @@ void core_tick(core_model *m, const core_in *in, core_out *out) {
     copy_out(m->top, out);
 }
 
-void core_run(core_model *m, const core_in *in, uint64_t n, core_out *out) {
-    for (uint64_t i = 0; i < n; i++) edge(m, in);
-    copy_out(m->top, out);
-}
 
 }

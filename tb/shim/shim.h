@@ -54,8 +54,6 @@ void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);
 void core_trace_close(core_model *m);
 void core_tick(core_model *m, const core_in *in, core_out *out);
-/* Runs n cycles with constant inputs and no output copy except the last. */
-void core_run(core_model *m, const core_in *in, uint64_t n, core_out *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,49 @@
+// Shared part of the shims: a Verilated model with its context, an optional
+// FST waveform, and one 50 MHz clock cycle per tick.
+#ifndef GENERALS_MODEL_H
+#define GENERALS_MODEL_H
+#include <cstdint>
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+template <class Top>
+struct Model {
+    VerilatedContext ctx;
+    Top top;
+    VerilatedFstC *fst = nullptr;
+    uint64_t time = 0;
+
+    explicit Model(const char *name) : top(&ctx, name) {
+        top.clk = 0;
+        top.eval();
+    }
+    ~Model() {
+        trace_close();
+        top.final();
+    }
+    int trace_open(const char *path) {
+        if (fst) return 0;
+        ctx.traceEverOn(true);
+        fst = new VerilatedFstC;
+        top.trace(fst, 99);
+        fst->open(path);
+        return fst->isOpen() ? 0 : -1;
+    }
+    void trace_close() {
+        if (!fst) return;
+        fst->close();
+        delete fst;
+        fst = nullptr;
+    }
+    // Inputs must already be set: rising edge, then falling edge.
+    void cycle() {
+        top.clk = 1;
+        top.eval();
+        if (fst) fst->dump(time);
+        top.clk = 0;
+        top.eval();
+        if (fst) fst->dump(time + 10);
+        time += 20;  // 20 ns per 50 MHz cycle
+    }
+};
+#endif
