@@ -6,7 +6,8 @@
 //! The Verilator runtime goes into one static library of its own.
 //!
 //! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
-//! uses it); `VERILATOR` names the verilator binary.
+//! uses it, with `GENERALS_VERILATOR_FLAGS=-Wno-fatal`: a mutant may well
+//! leave a signal unused); `VERILATOR` names the verilator binary.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,7 @@ fn main() {
 
     println!("cargo:rerun-if-env-changed=GENERALS_RTL_DIR");
     println!("cargo:rerun-if-env-changed=VERILATOR");
+    println!("cargo:rerun-if-env-changed=GENERALS_VERILATOR_FLAGS");
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed=tb/shim");
     println!("cargo:rerun-if-changed=maps/maps.hex");
@@ -170,7 +172,12 @@ fn verilate(verilator: &str, rtl: &Path, mdir: &Path, top: &str, map_hex: &Path)
         .arg("-Mdir")
         .arg(mdir)
         .arg(format!("-I{}", rtl.display()))
-        .arg(src);
+        .arg(src)
+        .args(
+            env::var("GENERALS_VERILATOR_FLAGS")
+                .unwrap_or_default()
+                .split_whitespace(),
+        );
     if top == "generals_core" {
         // $readmemh paths are absolute so the model runs from any directory.
         cmd.arg(format!("-GMAP_INIT_HEX=\"{}\"", map_hex.display()));
