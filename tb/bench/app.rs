@@ -472,62 +472,70 @@ impl BenchLine {
     }
 }
 
-/// Measures simulation speed side by side in one run: the bare model, the
-/// model with the core scoreboard, and with the VGA monitor too.
+/// Runs of each measurement; the fastest is reported (the machine's load
+/// only ever slows a run down).
+const BENCH_REPEATS: usize = 3;
+
+/// Measures simulation speed side by side in one run, in a game on map 5:
+/// the bare model (constant inputs, no checking), the model with drivers and
+/// the core scoreboard (keys sent all the time), and with the VGA monitor.
 pub fn bench(maps: Vec<Map>, frames: u64) -> Result<Vec<BenchLine>, AppError> {
     let cycles = frames * FRAME_CYCLES;
+    let variants = [
+        ("RTL model alone (one FFI call per cycle)", None),
+        ("RTL + drivers + core scoreboard", Some(false)),
+        ("RTL + drivers + scoreboard + VGA monitor", Some(true)),
+    ];
     let mut lines = Vec::new();
-    // Bare model: constant inputs, no checking.
-    {
-        let mut dut = crate::dut::CoreDut::new();
-        let input = crate::dut::CoreIn {
-            key_reset_n: 1,
-            key_start_n: 1,
-            ps2_clk: 1,
-            ps2_dat: 1,
-        };
-        let mut out = CoreOut::default();
-        let t = Instant::now();
-        for _ in 0..cycles {
-            dut.tick(&input, &mut out);
-        }
-        lines.push(BenchLine {
-            what: "RTL model alone (one FFI call per cycle)",
-            cycles,
-            seconds: t.elapsed().as_secs_f64(),
-        });
-    }
-    for (what, video) in [
-        ("RTL + drivers + core scoreboard", false),
-        ("RTL + drivers + scoreboard + VGA monitor", true),
-    ] {
-        let mut env = CoreEnv::new(maps.clone(), 1, Ps2Timing::default())?;
-        if video {
-            attach_monitor(
-                &mut env,
-                &FrameOptions {
-                    mismatch_dir: PathBuf::from("out/bench-mismatch"),
-                    ..FrameOptions::default()
-                },
-            )?;
-        }
-        env.press_start(5, &Press::clean(HOLD_CYCLES))?;
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let t = Instant::now();
-        let c0 = env.dut.cycle;
-        while env.dut.cycle - c0 < cycles {
-            if env.ps2.idle() {
-                let g = env.golden().clone();
-                env.ps2
-                    .send_bytes(&key_bytes(pick_key(&g, &mut rng), false));
+    for (what, checked) in variants {
+        let mut best: Option<BenchLine> = None;
+        for _ in 0..BENCH_REPEATS {
+            let mut env = CoreEnv::new(maps.clone(), 1, Ps2Timing::default())?;
+            if checked == Some(true) {
+                let mismatch_dir = PathBuf::from("out/bench-mismatch");
+                attach_monitor(
+                    &mut env,
+                    &FrameOptions {
+                        mismatch_dir,
+                        ..FrameOptions::default()
+                    },
+                )?;
             }
-            env.step()?;
+            env.press_start(5, &Press::clean(HOLD_CYCLES))?;
+            let t = Instant::now();
+            if checked.is_none() {
+                let input = crate::dut::CoreIn {
+                    key_reset_n: 1,
+                    key_start_n: 1,
+                    ps2_clk: 1,
+                    ps2_dat: 1,
+                };
+                let mut out = CoreOut::default();
+                for _ in 0..cycles {
+                    env.dut.tick(&input, &mut out);
+                }
+            } else {
+                let mut rng = ChaCha8Rng::seed_from_u64(7);
+                let c0 = env.dut.cycle;
+                while env.dut.cycle - c0 < cycles {
+                    if env.ps2.idle() {
+                        let g = env.golden().clone();
+                        env.ps2
+                            .send_bytes(&key_bytes(pick_key(&g, &mut rng), false));
+                    }
+                    env.step()?;
+                }
+            }
+            let line = BenchLine {
+                what,
+                cycles,
+                seconds: t.elapsed().as_secs_f64(),
+            };
+            if best.as_ref().map_or(true, |b| line.seconds < b.seconds) {
+                best = Some(line);
+            }
         }
-        lines.push(BenchLine {
-            what,
-            cycles: env.dut.cycle - c0,
-            seconds: t.elapsed().as_secs_f64(),
-        });
+        lines.extend(best);
     }
     Ok(lines)
 }
