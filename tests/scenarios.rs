@@ -365,7 +365,7 @@ fn saturation_at_511() {
     send(&mut s, "D SPACE S SPACE S"); // R5
     send(&mut s, "SPACE W SPACE W"); // R6
     let round = |n: u32| {
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             "S SPACE W SPACE W" // Blue (8,3) -> H; Red C -> L
         } else {
             "A SPACE D SPACE S" // Blue (7,2) -> H; Red L -> C

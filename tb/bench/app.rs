@@ -531,7 +531,7 @@ pub fn bench(maps: Vec<Map>, frames: u64) -> Result<Vec<BenchLine>, AppError> {
                 cycles,
                 seconds: t.elapsed().as_secs_f64(),
             };
-            if best.as_ref().map_or(true, |b| line.seconds < b.seconds) {
+            if best.as_ref().is_none_or(|b| line.seconds < b.seconds) {
                 best = Some(line);
             }
         }

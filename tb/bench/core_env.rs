@@ -150,7 +150,7 @@ impl CoreEnv {
         let mut levels = press
             .stretches
             .iter()
-            .flat_map(|&(n, p)| std::iter::repeat(!p).take(n as usize));
+            .flat_map(|&(n, p)| std::iter::repeat_n(!p, n as usize));
         let mut k = 0u64;
         loop {
             k += 1;

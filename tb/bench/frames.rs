@@ -38,7 +38,7 @@ impl PngDumper {
 
     /// Offers frame number `n`.
     pub fn frame(&mut self, n: u64, frame: &Frame) -> Result<(), String> {
-        if n % self.every == 0 {
+        if n.is_multiple_of(self.every) {
             save_png(frame, &self.dir.join(format!("frame_{n:06}.png")))?;
             self.written += 1;
         }

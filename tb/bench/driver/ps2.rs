@@ -260,7 +260,7 @@ impl Ps2Driver {
             self.mark_end();
             return;
         }
-        let parity = byte.count_ones() % 2 == 0; // odd parity over data + parity
+        let parity = byte.count_ones().is_multiple_of(2); // odd parity over data + parity
         let mut bits = vec![false];
         bits.extend((0..8).map(|i| byte >> i & 1 == 1));
         bits.push(parity ^ (fault == Fault::BadParity));

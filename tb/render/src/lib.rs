@@ -163,7 +163,7 @@ pub mod rtl_timing {
     /// shows the title screen; frame `k ≥ 1` shows the inputs captured by the
     /// `k`-th snapshot.
     pub fn pixel_at_cycle(cycle: u64) -> Option<(u64, u32, u32)> {
-        if cycle % CYCLES_PER_PIXEL != 0 {
+        if !cycle.is_multiple_of(CYCLES_PER_PIXEL) {
             return None;
         }
         let p = (cycle / CYCLES_PER_PIXEL).checked_sub(PIPE_DEPTH)?;
@@ -567,7 +567,9 @@ fn cell_pixel(c: CellView, decor: Decor, ix: u32, iy: u32) -> u8 {
             let on = match mode {
                 Mode::Select => fx < CUR_ARM && fy < CUR_ARM,
                 Mode::MoveAll => true,
-                Mode::MoveHalf => ((fx >> CUR_DASH_SHIFT) + (fy >> CUR_DASH_SHIFT)) % 2 == 0,
+                Mode::MoveHalf => {
+                    ((fx >> CUR_DASH_SHIFT) + (fy >> CUR_DASH_SHIFT)).is_multiple_of(2)
+                }
             };
             if on && depth < CUR_W {
                 return match player {
