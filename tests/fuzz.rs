@@ -29,6 +29,12 @@ fn run(keys: u64, video: bool, seed: u64) {
     assert!(r.stats.commands > keys / 2, "most keys become commands");
     assert!(r.stats.games >= 1, "at least one game started");
     assert!(r.cycles > 1_000_000, "a few million cycles at least");
+    assert!(r.faults > 0, "PS/2 faults were injected");
+    assert!(r.stats.captures > 0, "some moves captured cells");
+    assert!(
+        r.resets >= 1 && r.stats.resets >= 1,
+        "a RESET hit a game in progress"
+    );
 }
 
 #[test]

@@ -285,6 +285,8 @@ pub struct FuzzReport {
     pub keys: u64,
     /// Frames sent with a fault.
     pub faults: u64,
+    /// RESET presses.
+    pub resets: u64,
     /// Scoreboard counts.
     pub stats: CoreStats,
     /// Keyboard counts.
@@ -369,6 +371,12 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         });
         let g = env.golden().clone();
         let roll: f64 = rng.gen();
+        // One RESET mid-game in every run, whatever the dice say.
+        if env.sb.stats.resets == 0 && report.keys >= opts.keys / 2 && g.phase == Phase::Playing {
+            env.press_reset(&Press::clean(HOLD_CYCLES))?;
+            report.resets += 1;
+            continue;
+        }
         if g.phase != Phase::Playing && roll < 0.5 {
             let press = if rng.gen_bool(0.3) {
                 Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), &mut rng)
@@ -385,6 +393,7 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
                 Press::clean(HOLD_CYCLES)
             };
             env.press_reset(&press)?;
+            report.resets += 1;
             continue;
         }
         if roll < 0.01 {

@@ -176,6 +176,15 @@ impl CoreEnv {
         self.run_until(delay + k + 2, "START recognised", |e| e.dut.cycle >= target)?;
         if expect_start {
             self.run_until(START_LATENCY_MAX, "game start", |e| !e.sb.start_pending())?;
+            // The predictor chose the delay; make sure the draw really hit `map`.
+            if self.sb.golden.map != map {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "map drawn by START",
+                    map,
+                    self.sb.golden.map,
+                ));
+            }
         }
         self.run_until(u64::MAX, "START released", |e| {
             e.start_btn.idle() && !e.sb.buttons.start.pressed()

@@ -109,7 +109,7 @@ enum Cmd {
     /// Simulation speed, side by side: bare model, with scoreboard, with VGA monitor.
     Bench {
         /// Frames (16.8 ms, 840 000 cycles each) per measurement.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=10_000))]
         frames: u64,
     },
 }
@@ -121,8 +121,8 @@ enum MapsCmd {
         /// Seed of the generator.
         #[arg(long, default_value_t = generals_maps::DEFAULT_SEED)]
         seed: u64,
-        /// Output folder.
-        #[arg(long, default_value = "maps")]
+        /// Output folder (the committed maps are in maps/: write there only on purpose).
+        #[arg(long, default_value = "out/maps")]
         out: PathBuf,
     },
     /// Check map files (.mif, .hex) against every rule of GAME.md §2; with

@@ -15,6 +15,10 @@ use generals_golden::{GameState, Kind, Mode, Owner, Phase, Player};
 use generals_render as gr;
 use std::path::PathBuf;
 
+/// Cycles without a vsync (after power-up or a reset) before the monitor
+/// gives up: two frames.
+const LOCK_TIMEOUT_CYCLES: u64 = 2 * (H_TOTAL * V_TOTAL * 2);
+
 /// Receives every completed frame: its number, pixels, and whether it was
 /// checked against the golden renderer.
 pub type FrameSink = Box<dyn FnMut(u64, &gr::Frame, bool) -> Result<(), String>>;
@@ -90,6 +94,10 @@ pub struct VgaMonitor {
     expected: Option<gr::Frame>,
     actual: gr::Frame,
     frame_no: u64,
+    /// Frame starts seen since the raster was last locked.
+    frames_locked: u64,
+    /// Cycles since the monitor lost (or never had) the raster.
+    unlocked_cycles: u64,
     out_dir: PathBuf,
     sink: Option<FrameSink>,
     /// Totals.
@@ -109,6 +117,8 @@ impl VgaMonitor {
             expected: None,
             actual: blank_frame(),
             frame_no: 0,
+            frames_locked: 0,
+            unlocked_cycles: 0,
             out_dir,
             sink: None,
             stats: VgaStats::default(),
@@ -152,6 +162,17 @@ impl VgaMonitor {
         let exp_hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
         let exp_vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
         if h == 0 && v == 0 {
+            // Every frame after the first whole blanking since locking must
+            // have been latched: without a snapshot nothing could be checked.
+            if self.next_state.is_none() && self.frames_locked > 0 {
+                return Err(self.fail(
+                    cycle,
+                    "dbg_snapshot",
+                    "one pulse in the vertical blanking before the frame".into(),
+                    "none".into(),
+                ));
+            }
+            self.frames_locked += 1;
             self.frame_no += 1;
             self.stats.frames += 1;
             self.expected = self.next_state.take().map(|st| gr::render(&st));
@@ -221,14 +242,43 @@ impl CycleHook for VgaMonitor {
         before: &GameState,
         ev: &CycleEvents,
     ) -> Result<(), Mismatch> {
+        if self.pos.is_none() {
+            // A raster that never locks would leave everything unchecked.
+            self.unlocked_cycles += 1;
+            if self.unlocked_cycles > LOCK_TIMEOUT_CYCLES {
+                return Err(Mismatch::new(
+                    cycle,
+                    "vga_vs_n / vga_clk",
+                    "a vsync within two frames",
+                    "none: the monitor cannot lock",
+                ));
+            }
+        } else {
+            self.unlocked_cycles = 0;
+        }
         if ev.reset {
             // The renderer restarts its raster: lock again on the next vsync.
             self.pos = None;
+            self.unlocked_cycles = 0;
+            self.frames_locked = 0;
             self.meter.restart();
             self.next_state = None;
             self.expected = None;
         }
         if out.snapshot != 0 {
+            // Pinned to the first pixel of the vertical blanking (docs/display.md).
+            if let Some((h, v)) = self.pos {
+                if (h, v) != (0, V_VISIBLE) || self.next_state.is_some() {
+                    return Err(self.fail(
+                        cycle,
+                        "dbg_snapshot",
+                        format!(
+                            "one pulse per frame, at the first blanking pixel (0, {V_VISIBLE})"
+                        ),
+                        format!("a pulse at ({h}, {v})"),
+                    ));
+                }
+            }
             self.next_state = Some(frame_state(before));
         }
         let s = Sample {
