@@ -13,7 +13,12 @@ use std::process::ExitCode;
 /// golden model in every clock cycle, with PS/2 stimulus at the wire level
 /// and VGA frames checked pixel by pixel and dumped to PNG/GIF.
 #[derive(Parser)]
-#[command(name = "generals", version, propagate_version = true)]
+#[command(
+    name = "generals",
+    version,
+    propagate_version = true,
+    after_help = "Examples:\n  generals demo --out out/demo\n  generals play --map 3 --keys \"SPACE D W\" --gif out/g.gif --pace 1\n  generals golden --map 3 --script game.keys\n  generals fuzz --seed 42 --keys 1000\n  generals maps show 7\n\nExit status: 0 pass, 1 RTL/golden mismatch, 2 bad input."
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
