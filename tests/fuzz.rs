@@ -12,7 +12,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn run(keys: u64, video: bool, seed: u64) {
+fn run(keys: u64, video: bool, seed: u64) -> generals::app::FuzzReport {
     println!("fuzz: seed {seed}, {keys} keys, video {video} (replay: GENERALS_SEED={seed})");
     let r = fuzz(
         committed_maps(),
@@ -35,12 +35,17 @@ fn run(keys: u64, video: bool, seed: u64) {
         r.resets >= 1 && r.stats.resets >= 1,
         "a RESET hit a game in progress"
     );
+    r
 }
 
 #[test]
 fn random_regression_fixed_budget() {
-    let keys = env_u64("GENERALS_FUZZ_KEYS", 250);
-    run(keys, false, env_u64("GENERALS_SEED", 11));
+    let keys = env_u64("GENERALS_FUZZ_KEYS", 400);
+    let r = run(keys, false, env_u64("GENERALS_SEED", 11));
+    assert!(
+        r.stats.wins >= 1,
+        "a game was played to GAME_OVER (the first game is the bot's)"
+    );
 }
 
 #[test]
@@ -51,5 +56,10 @@ fn random_regression_with_every_pixel_checked() {
 #[test]
 #[ignore = "nightly: about 10 minutes"]
 fn random_regression_long() {
-    run(5_000, false, env_u64("GENERALS_SEED", 13));
+    let r = run(5_000, false, env_u64("GENERALS_SEED", 13));
+    assert!(
+        r.stats.wins >= 5,
+        "several games were won: {}",
+        r.stats.wins
+    );
 }

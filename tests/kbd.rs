@@ -197,7 +197,7 @@ fn random_stream_of_ten_thousand_bytes() {
     println!("random PS/2 stream: seed {seed} (replay: GENERALS_SEED={seed} cargo test --release --test kbd random_stream)");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut env = KbdEnv::new(seed, Ps2Timing::random(&mut rng));
-    env.consumer = Consumer::Random(0.05);
+    env.consumer = Consumer::bursty(0.05);
     let (mut sent, mut faults) = (0u64, 0u64);
     while sent < 10_000 {
         if rng.gen_bool(0.01) {
@@ -233,4 +233,8 @@ fn random_stream_of_ten_thousand_bytes() {
     assert_eq!(s.errors, faults);
     assert_eq!(s.bytes + s.errors, sent);
     assert!(s.commands > 1_000, "the stream should decode many commands");
+    assert!(
+        s.overflows > 0,
+        "the consumer's stalls should overflow the FIFO now and then"
+    );
 }

@@ -33,6 +33,19 @@ pub enum AppError {
     /// Bad input: a file, an option, a script (exit status 2).
     #[error("{0}")]
     Input(String),
+    /// A file, folder or standard output could not be written (exit status 2).
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        /// What was being written.
+        path: String,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Standard output was closed by its reader (`| head`): the command ends
+    /// quietly, as command-line tools do (exit status 0).
+    #[error("standard output closed")]
+    ClosedPipe,
 }
 
 impl From<Mismatch> for AppError {
@@ -42,11 +55,30 @@ impl From<Mismatch> for AppError {
 }
 
 impl AppError {
-    /// Process exit status: 1 on a mismatch, 2 on bad input.
+    /// Process exit status: 1 on a mismatch, 2 on bad input or an output
+    /// that cannot be written, 0 when the reader closed standard output.
     pub fn exit_code(&self) -> u8 {
         match self {
             AppError::Mismatch(_) => 1,
-            AppError::Input(_) => 2,
+            AppError::Input(_) | AppError::Write { .. } => 2,
+            AppError::ClosedPipe => 0,
+        }
+    }
+
+    /// A write error on `path` (standard output: see [`AppError::stdout`]).
+    pub fn write(path: impl Into<String>, source: std::io::Error) -> Self {
+        AppError::Write {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// A write error on standard output: a closed pipe ends quietly.
+    pub fn stdout(source: std::io::Error) -> Self {
+        if source.kind() == std::io::ErrorKind::BrokenPipe {
+            AppError::ClosedPipe
+        } else {
+            AppError::write("standard output", source)
         }
     }
 }
@@ -336,12 +368,58 @@ fn pick_key(g: &GameState, rng: &mut ChaCha8Rng) -> Command {
     }
 }
 
+/// Greedy-bot game length (keys) below which a map counts as fast: the
+/// fuzzer's "play to the end" games are drawn from these maps.
+const FAST_GAME_KEYS: usize = 200;
+/// Share of keys in a game played to the end that are random, not the bot's.
+const FINISH_NOISE: f64 = 0.08;
+
+/// How the random regression plays the game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// Purposeful but noisy keys ([`pick_key`]), RESET now and then.
+    Wander,
+    /// The built-in bot's keys with a little noise and no random RESET, on a
+    /// map where the bot wins quickly: the game is played to GAME_OVER.
+    Finish,
+}
+
+/// The maps on which the built-in bot's game ends within [`FAST_GAME_KEYS`].
+fn fast_maps(maps: &[Map]) -> Vec<u8> {
+    (0..maps.len().min(128) as u8)
+        .filter(|&m| {
+            crate::bot::play_keys(m, maps, FAST_GAME_KEYS).is_some_and(|k| {
+                let mut g = GameState::new();
+                g.start(m, maps).is_ok() && {
+                    for s in &k {
+                        if let Action::Key(key) = s.action {
+                            g.apply(key.command());
+                        }
+                    }
+                    g.phase == Phase::GameOver
+                }
+            })
+        })
+        .collect()
+}
+
+/// A START press for the fuzzer: clean, or with a few bounces.
+fn fuzz_press(rng: &mut ChaCha8Rng) -> Press {
+    if rng.gen_bool(0.3) {
+        Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), rng)
+    } else {
+        Press::clean(HOLD_CYCLES)
+    }
+}
+
 /// The random regression: random keys (arrows or letters), START and RESET
 /// at random moments (sometimes bouncing), PS/2 faults and timings, random
-/// maps; every cycle checked.
+/// maps; every cycle checked. The first game, and about half of the others,
+/// are played to the end by the built-in bot with some noise.
 pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
     let started = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let fast = fast_maps(&maps);
     let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, Ps2Timing::random(&mut rng))?;
     if opts.video {
         attach_monitor(
@@ -356,42 +434,53 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         seed: opts.seed,
         ..FuzzReport::default()
     };
+    let mut plan = Plan::Wander;
     let mut progress = Progress::new(opts.quiet);
     while report.keys < opts.keys {
         progress.tick(|| {
             format!(
-                "seed {} key {}/{}, cycle {}, {} moves, {} games",
+                "seed {} key {}/{}, cycle {}, {} moves, {} games, {} won",
                 opts.seed,
                 report.keys,
                 opts.keys,
                 env.dut.cycle,
                 env.sb.stats.moves,
-                env.sb.stats.games
+                env.sb.stats.games,
+                env.sb.stats.wins
             )
         });
+        if plan == Plan::Finish {
+            // The bot plays from the state its keys left, not an older one.
+            env.drain()?;
+        }
         let g = env.golden().clone();
+        if g.phase != Phase::Playing {
+            plan = Plan::Wander;
+        }
         let roll: f64 = rng.gen();
         // One RESET mid-game in every run, whatever the dice say.
-        if env.sb.stats.resets == 0 && report.keys >= opts.keys / 2 && g.phase == Phase::Playing {
+        if env.sb.stats.resets == 0 && report.keys >= opts.keys * 3 / 4 && g.phase == Phase::Playing
+        {
             env.press_reset(&Press::clean(HOLD_CYCLES))?;
             report.resets += 1;
             continue;
         }
         if g.phase != Phase::Playing && roll < 0.5 {
-            let press = if rng.gen_bool(0.3) {
-                Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), &mut rng)
+            let finish = !fast.is_empty() && (env.sb.stats.games == 0 || rng.gen_bool(0.5));
+            let map = if finish {
+                fast[rng.gen_range(0..fast.len())]
             } else {
-                Press::clean(HOLD_CYCLES)
+                rng.gen_range(0..128)
             };
-            env.press_start(rng.gen_range(0..128), &press)?;
+            let press = fuzz_press(&mut rng);
+            env.press_start(map, &press)?;
+            if env.golden().phase == Phase::Playing && finish {
+                plan = Plan::Finish;
+            }
             continue;
         }
-        if roll < 0.004 {
-            let press = if rng.gen_bool(0.3) {
-                Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), &mut rng)
-            } else {
-                Press::clean(HOLD_CYCLES)
-            };
+        if roll < 0.004 && plan == Plan::Wander {
+            let press = fuzz_press(&mut rng);
             env.press_reset(&press)?;
             report.resets += 1;
             continue;
@@ -404,7 +493,11 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         if roll < 0.02 {
             env.ps2.set_timing(Ps2Timing::random(&mut rng));
         }
-        let cmd = pick_key(&g, &mut rng);
+        let cmd = match plan {
+            Plan::Finish if !rng.gen_bool(FINISH_NOISE) => crate::bot::next_key(&g),
+            Plan::Finish => Command::ALL[rng.gen_range(0..6)],
+            Plan::Wander => pick_key(&g, &mut rng),
+        };
         let bytes = key_bytes(cmd, rng.gen_bool(0.3));
         for b in bytes {
             let fault = Fault::random(&mut rng, 100);
@@ -442,7 +535,7 @@ pub fn kbd_session(
 ) -> Result<(KbdStats, Vec<Command>, u64), AppError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut env = KbdEnv::new(seed, Ps2Timing::random(&mut rng));
-    env.consumer = crate::kbd_env::Consumer::Random(0.3);
+    env.consumer = crate::kbd_env::Consumer::bursty(0.3);
     let mut progress = Progress::new(quiet);
     let mut sent = 0;
     while sent < bytes {

@@ -18,6 +18,30 @@ pub enum Consumer {
     StallUntil(u64),
     /// Ready in a cycle with this probability.
     Random(f64),
+    /// Ready with probability `p`, but now and then (a stall starts in a
+    /// cycle with probability `stall_p`) not ready at all for `stall_cycles`:
+    /// a consumer busy for long enough that the FIFO overflows.
+    Bursty {
+        /// Readiness outside a stall.
+        p: f64,
+        /// Chance per cycle that a stall starts.
+        stall_p: f64,
+        /// Length of a stall.
+        stall_cycles: u64,
+    },
+}
+
+impl Consumer {
+    /// A [`Consumer::Bursty`] that is ready with probability `p` and stalls
+    /// about once every 20 M cycles for 2.5 M cycles: at the slowest PS/2
+    /// clock that is longer than ten keys, so the 8-deep FIFO overflows.
+    pub fn bursty(p: f64) -> Self {
+        Consumer::Bursty {
+            p,
+            stall_p: 1.0 / 20e6,
+            stall_cycles: 2_500_000,
+        }
+    }
 }
 
 /// Cycles the bench holds reset at the start of a run.
@@ -35,6 +59,8 @@ pub struct KbdEnv {
     pub consumer: Consumer,
     rng: ChaCha8Rng,
     prev: KbdOut,
+    /// A bursty consumer's stall lasts until this cycle.
+    stall_until: u64,
 }
 
 impl KbdEnv {
@@ -47,6 +73,7 @@ impl KbdEnv {
             consumer: Consumer::Ready,
             rng: ChaCha8Rng::seed_from_u64(seed),
             prev: KbdOut::default(),
+            stall_until: 0,
         };
         let reset = KbdIn {
             ps2_clk: 1,
@@ -78,6 +105,16 @@ impl KbdEnv {
             Consumer::Ready => true,
             Consumer::StallUntil(c) => cycle >= c,
             Consumer::Random(p) => self.rng.gen_bool(p),
+            Consumer::Bursty {
+                p,
+                stall_p,
+                stall_cycles,
+            } => {
+                if cycle >= self.stall_until && self.rng.gen_bool(stall_p) {
+                    self.stall_until = cycle + stall_cycles;
+                }
+                cycle >= self.stall_until && self.rng.gen_bool(p)
+            }
         };
         let input = KbdIn {
             ps2_clk: u8::from(clk),

@@ -14,5 +14,6 @@ mod ffi;
 pub mod frames;
 pub mod kbd_env;
 pub mod monitor;
+pub mod outputs;
 pub mod progress;
 pub mod scoreboard;

@@ -1,9 +1,10 @@
 //! `generals`: the command-line front end of the Generals co-simulation test
 //! bench. Exit status: 0 pass, 1 RTL/golden mismatch, 2 bad input.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use generals::app::{self, AppError, FrameOptions, FuzzOptions, PlayOptions};
 use generals::bot;
+use generals::outputs::{check_dir, check_file, emit, note, LateFile};
 use generals_golden::script::{parse_script, Step};
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
@@ -32,8 +33,8 @@ enum Cmd {
         /// Output folder.
         #[arg(long, default_value = "out/demo")]
         out: PathBuf,
-        /// Write every N-th frame as PNG.
-        #[arg(long, default_value_t = 30)]
+        /// Write every N-th frame as PNG (1 … 1000000).
+        #[arg(long, default_value_t = 30, value_name = "N", value_parser = count(1, 1_000_000))]
         every: u64,
         /// No progress line.
         #[arg(long)]
@@ -51,8 +52,8 @@ enum Cmd {
         /// Write PNG frames into this folder.
         #[arg(long, value_name = "DIR")]
         frames: Option<PathBuf>,
-        /// With --frames: write every N-th frame.
-        #[arg(long, default_value_t = 1, value_name = "N")]
+        /// With --frames: write every N-th frame (1 … 1000000).
+        #[arg(long, default_value_t = 1, value_name = "N", requires = "frames", value_parser = count(1, 1_000_000))]
         every: u64,
         /// Write an animated GIF of the game (one image per displayed state).
         #[arg(long, value_name = "FILE")]
@@ -113,8 +114,8 @@ enum Cmd {
     },
     /// Simulation speed, side by side: bare model, with scoreboard, with VGA monitor.
     Bench {
-        /// Frames (16.8 ms, 840 000 cycles each) per measurement.
-        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        /// Frames (16.8 ms, 840 000 cycles each) per measurement (1 … 10000).
+        #[arg(long, default_value_t = 3, value_parser = count(1, 10_000))]
         frames: u64,
     },
 }
@@ -139,7 +140,8 @@ enum MapsCmd {
     },
     /// Print one map as a text grid.
     Show {
-        /// Map number, 0..127.
+        /// Map number, 0 … 127.
+        #[arg(allow_negative_numbers = true, value_parser = map_number)]
         n: u8,
         /// Map file (default: the committed maps).
         #[arg(long)]
@@ -148,19 +150,36 @@ enum MapsCmd {
 }
 
 #[derive(Args)]
+#[command(group = ArgGroup::new("script_source").required(true).args(["keys", "script"]))]
 struct GameArgs {
-    /// Map number START draws, 0..127 (odd: Red moves first).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..128))]
+    /// Map number START draws, 0 … 127 (odd: Red moves first).
+    #[arg(long, allow_negative_numbers = true, value_parser = map_number, value_name = "N")]
     map: u8,
-    /// Key script inline, e.g. "SPACE D W".
-    #[arg(long, conflicts_with = "script", required_unless_present = "script")]
+    /// Key script inline, e.g. "SPACE D W" (or give --script).
+    #[arg(long)]
     keys: Option<String>,
-    /// Key script file.
+    /// Key script file (or give --keys).
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
     /// Where to write the final state as JSON ("-": stdout).
     #[arg(long, value_name = "PATH|-", default_value = "-")]
     state_json: String,
+}
+
+/// A map number: 0 … 127, with one message for every way to get it wrong.
+fn map_number(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if (0..128).contains(&n) => Ok(n as u8),
+        _ => Err("map numbers are 0 … 127 (128 maps)".into()),
+    }
+}
+
+/// A parser for a whole number in `lo ..= hi`.
+fn count(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
+    move |text: &str| match text.trim().parse::<i64>() {
+        Ok(n) if n >= lo as i64 && n <= hi as i64 => Ok(n as u64),
+        _ => Err(format!("a whole number {lo} … {hi} is needed")),
+    }
 }
 
 impl GameArgs {
@@ -170,21 +189,27 @@ impl GameArgs {
             (None, Some(p)) => (
                 p.display().to_string(),
                 std::fs::read_to_string(p)
-                    .map_err(|e| AppError::Input(format!("{}: {e}", p.display())))?,
+                    .map_err(|e| AppError::Input(format!("{}: cannot read: {e}", p.display())))?,
             ),
             (None, None) => return Err(AppError::Input("give --keys or --script".into())),
         };
         parse_script(&text).map_err(|e| AppError::Input(format!("{name}: {e}")))
     }
 
-    fn write_state(&self, json: &str) -> Result<(), AppError> {
-        if self.state_json == "-" {
-            println!("{json}");
-            Ok(())
-        } else {
-            std::fs::write(&self.state_json, format!("{json}\n"))
-                .map_err(|e| AppError::Input(format!("{}: {e}", self.state_json)))
+    /// Opens the state-JSON destination before the run (`None`: stdout).
+    fn state_out(&self) -> Result<Option<LateFile>, AppError> {
+        match self.state_json.as_str() {
+            "-" => Ok(None),
+            p => LateFile::open(Path::new(p)).map(Some),
         }
+    }
+}
+
+/// Writes the final state to its destination.
+fn write_state(dest: Option<LateFile>, json: &str) -> Result<(), AppError> {
+    match dest {
+        None => emit(json),
+        Some(f) => f.write(&format!("{json}\n")),
     }
 }
 
@@ -216,9 +241,21 @@ fn run(cli: Cli) -> Result<(), AppError> {
             mismatch_dir,
             quiet,
         } => {
+            let steps = game.steps()?;
+            let state_out = game.state_out()?;
+            if let Some(t) = &trace {
+                check_file(t)?;
+            }
+            if let Some(d) = &frames {
+                check_dir(d)?;
+            }
+            if let Some(g) = &gif {
+                check_file(g)?;
+            }
+            check_dir(&mismatch_dir)?;
             let opts = PlayOptions {
                 map: game.map,
-                steps: game.steps()?,
+                steps,
                 trace,
                 frames: FrameOptions {
                     dir: frames,
@@ -231,7 +268,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
                 quiet,
             };
             let r = app::play(maps(), &opts)?;
-            eprintln!(
+            note(&format!(
                 "pass: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
                 r.cycles,
                 r.cycles as f64 / 50_000.0,
@@ -239,14 +276,15 @@ fn run(cli: Cli) -> Result<(), AppError> {
                 r.stats.commands,
                 r.stats.moves,
                 r.vga.frames_checked
-            );
-            game.write_state(&r.state.to_json())
+            ));
+            write_state(state_out, &r.state.to_json())
         }
         Cmd::Golden { game } => {
             let steps = game.steps()?;
+            let state_out = game.state_out()?;
             let state = generals_golden::run_script(game.map, &steps, &maps())
                 .map_err(|e| AppError::Input(e.to_string()))?;
-            game.write_state(&state.to_json())
+            write_state(state_out, &state.to_json())
         }
         Cmd::Fuzz {
             seed,
@@ -255,10 +293,10 @@ fn run(cli: Cli) -> Result<(), AppError> {
             quiet,
         } => {
             let seed = seed_or_random(seed);
-            eprintln!(
+            note(&format!(
                 "fuzz: seed {seed} (replay: generals fuzz --seed {seed} --keys {keys}{})",
                 if video { " --video" } else { "" }
-            );
+            ));
             let r = app::fuzz(
                 maps(),
                 &FuzzOptions {
@@ -268,42 +306,45 @@ fn run(cli: Cli) -> Result<(), AppError> {
                     quiet,
                 },
             )?;
-            println!(
-                "pass: seed {} | {} keys, {} faulty frames | {} commands, {} moves, {} captures, {} rounds, {} games, {} won, {} resets | {} cycles in {:.1} s",
-                r.seed, r.keys, r.faults, r.stats.commands, r.stats.moves, r.stats.captures, r.stats.rounds, r.stats.games, r.stats.wins, r.stats.resets, r.cycles, r.seconds
-            );
-            Ok(())
+            emit(&format!(
+                "pass: seed {} | {} keys, {} faulty frames, {} FIFO overflows | {} commands, {} moves, {} captures, {} rounds, {} games, {} won, {} resets | {} cycles in {:.1} s",
+                r.seed, r.keys, r.faults, r.kbd.overflows, r.stats.commands, r.stats.moves, r.stats.captures, r.stats.rounds, r.stats.games, r.stats.wins, r.stats.resets, r.cycles, r.seconds
+            ))
         }
         Cmd::Kbd { seed, bytes, quiet } => {
             let seed = seed_or_random(seed);
-            eprintln!("kbd: seed {seed} (replay: generals kbd --seed {seed} --bytes {bytes})");
+            note(&format!(
+                "kbd: seed {seed} (replay: generals kbd --seed {seed} --bytes {bytes})"
+            ));
             let (stats, cmds, cycles) = app::kbd_session(seed, bytes, quiet)?;
             let names: Vec<String> = cmds.iter().map(|c| format!("{c:?}")).collect();
-            println!("decoded: {}", names.join(" "));
-            println!(
+            emit(&format!("decoded: {}", names.join(" ")))?;
+            emit(&format!(
                 "pass: {} good bytes, {} bad frames dropped and counted, {} commands, {} overflows, {} cycles",
                 stats.bytes, stats.errors, stats.commands, stats.overflows, cycles
-            );
-            Ok(())
+            ))
         }
         Cmd::Maps { cmd } => maps_cmd(cmd),
         Cmd::Bench { frames } => {
             let lines = app::bench(maps(), frames)?;
-            println!(
+            emit(&format!(
                 "{:<44} {:>12} {:>9} {:>10}",
                 "what", "cycles", "seconds", "M cycles/s"
-            );
+            ))?;
             for l in &lines {
-                println!(
+                emit(&format!(
                     "{:<44} {:>12} {:>9.2} {:>10.2}",
                     l.what,
                     l.cycles,
                     l.seconds,
                     l.mcps()
-                );
+                ))?;
             }
             if let Some(kib) = app::peak_rss_kib() {
-                println!("peak resident memory: {:.1} MiB", kib as f64 / 1024.0);
+                emit(&format!(
+                    "peak resident memory: {:.1} MiB",
+                    kib as f64 / 1024.0
+                ))?;
             }
             Ok(())
         }
@@ -314,10 +355,14 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
     let maps = maps();
     let (map, steps) = bot::demo_game(&maps, 2000)
         .ok_or_else(|| AppError::Input("no map gives a finished demo game".into()))?;
-    std::fs::create_dir_all(out).map_err(|e| AppError::Input(format!("{}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|e| AppError::write(out.display().to_string(), e))?;
     let gif = out.join("game.gif");
     let frames = out.join("frames");
-    eprintln!("demo: map {map}, {} keys, every cycle checked (RTL vs golden model, every pixel vs golden renderer)", steps.len());
+    let json = out.join("final_state.json");
+    check_dir(&frames)?;
+    check_file(&gif)?;
+    let json_out = LateFile::open(&json)?;
+    note(&format!("demo: map {map}, {} keys, every cycle checked (RTL vs golden model, every pixel vs golden renderer)", steps.len()));
     let opts = PlayOptions {
         map,
         steps,
@@ -333,11 +378,9 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
         quiet,
     };
     let r = app::play(maps, &opts)?;
-    let json = out.join("final_state.json");
-    std::fs::write(&json, r.state.to_json() + "\n")
-        .map_err(|e| AppError::Input(format!("{}: {e}", json.display())))?;
-    println!("{}", r.state);
-    println!(
+    json_out.write(&(r.state.to_json() + "\n"))?;
+    emit(&r.state.to_string())?;
+    emit(&format!(
         "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands, {} moves, {} captures, {} rounds; {} frames, {} checked pixel by pixel",
         r.cycles,
         r.cycles as f64 / 50e6,
@@ -348,39 +391,39 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
         r.stats.rounds,
         r.vga.frames,
         r.vga.frames_checked
-    );
-    println!(
+    ))?;
+    emit(&format!(
         "wrote: {} ({} images), {} PNG frames in {}, {}",
         gif.display(),
         r.gif_images,
         r.pngs,
         frames.display(),
         json.display()
-    );
-    Ok(())
+    ))
 }
 
 fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
     match cmd {
         MapsCmd::Gen { seed, out } => {
-            let files = generals_maps::write_map_files(seed, &out)
-                .map_err(|e| AppError::Input(e.to_string()))?;
-            let _ = files;
-            println!(
+            generals_maps::write_map_files(seed, &out).map_err(|e| match e {
+                generals_maps::MapError::Write { path, message } => {
+                    AppError::write(path, std::io::Error::other(message))
+                }
+                e => AppError::Input(e.to_string()),
+            })?;
+            emit(&format!(
                 "wrote {} and {} from seed {seed}",
                 out.join("maps.mif").display(),
                 out.join("maps.hex").display()
-            );
-            Ok(())
+            ))
         }
         MapsCmd::Check { files } => {
             let report = generals_maps::check_files(&files);
             if report.is_ok() {
-                println!(
+                emit(&format!(
                     "ok: {} file(s), every map meets every rule of GAME.md §2",
                     files.len()
-                );
-                Ok(())
+                ))
             } else {
                 Err(AppError::Input(report.to_string()))
             }
@@ -398,8 +441,7 @@ fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
             let m = maps.get(usize::from(n)).ok_or_else(|| {
                 AppError::Input(format!("no map {n}: the file holds {}", maps.len()))
             })?;
-            println!("map {n}:\n{}", generals_maps::show_map(m));
-            Ok(())
+            emit(&format!("map {n}:\n{}", generals_maps::show_map(m)))
         }
     }
 }
@@ -410,8 +452,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             match &e {
-                AppError::Mismatch(_) => eprintln!("FAIL: {e}"),
-                AppError::Input(_) => eprintln!("error: {e}"),
+                AppError::Mismatch(_) => note(&format!("FAIL: {e}")),
+                AppError::ClosedPipe => {}
+                _ => note(&format!("error: {e}")),
             }
             ExitCode::from(e.exit_code())
         }

@@ -25,16 +25,18 @@ impl Progress {
         if self.enabled && self.last.elapsed() > Duration::from_millis(250) {
             self.last = Instant::now();
             let secs = self.started.elapsed().as_secs_f64();
-            eprint!("\r\x1b[2K[{secs:6.1} s] {}", line());
-            let _ = std::io::stderr().flush();
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K[{secs:6.1} s] {}", line());
+            let _ = err.flush();
         }
     }
 
     /// Clears the progress line.
     pub fn finish(&mut self) {
         if self.enabled {
-            eprint!("\r\x1b[2K");
-            let _ = std::io::stderr().flush();
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
         }
     }
 }

@@ -22,41 +22,82 @@ use thiserror::Error;
 
 use crate::types::Command;
 
-/// Error of [`parse_script`]; lines count from 1.
+/// Error of [`parse_script`]; lines and columns count from 1, columns in
+/// characters. The token in a message is shown with control characters
+/// escaped and cut after 32 characters, so a binary file cannot garble a
+/// terminal.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ScriptError {
-    /// A token that is no keyword (nor a RAW byte right after RAW).
-    #[error("line {line}: unknown token `{token}` (expected W A S D SPACE Z UP DOWN LEFT RIGHT START RESET WAIT RAW)")]
+    /// A token that is no keyword.
+    #[error("line {line}, column {column}: unknown token `{}` (expected W A S D SPACE Z UP DOWN LEFT RIGHT START RESET WAIT RAW)", shown(.token))]
     UnknownToken {
         /// Line of the token.
         line: usize,
+        /// Column of its first character.
+        column: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// A token right after RAW's bytes that is neither a byte nor a keyword.
+    #[error("line {line}, column {column}: `{}` after RAW is not a byte (two hex digits, 00 … FF) nor a keyword", shown(.token))]
+    BadRawByte {
+        /// Line of the token.
+        line: usize,
+        /// Column of its first character.
+        column: usize,
         /// The token as written.
         token: String,
     },
     /// The token after WAIT is not a decimal integer that fits in 32 bits.
     #[error(
-        "line {line}: `{token}` is not a frame count for WAIT (a decimal integer 0 … 4294967295)"
+        "line {line}, column {column}: `{}` is not a frame count for WAIT (a decimal integer 0 … 4294967295)", shown(.token)
     )]
     BadNumber {
         /// Line of the token.
         line: usize,
+        /// Column of its first character.
+        column: usize,
         /// The token as written.
         token: String,
     },
     /// WAIT at the end of the script.
-    #[error("line {line}: WAIT needs a frame count after it")]
+    #[error("line {line}, column {column}: WAIT needs a frame count after it")]
     MissingNumber {
         /// Line of the WAIT.
         line: usize,
+        /// Column of the WAIT.
+        column: usize,
     },
     /// RAW not followed by a two-hex-digit byte.
     #[error(
-        "line {line}: RAW needs at least one byte of two hex digits after it (e.g. `RAW E0 75`)"
+        "line {line}, column {column}: RAW needs at least one byte of two hex digits after it (e.g. `RAW E0 75`)"
     )]
     EmptyRaw {
         /// Line of the RAW.
         line: usize,
+        /// Column of the RAW.
+        column: usize,
     },
+}
+
+/// Longest token shown in a message, in characters.
+const SHOWN_MAX: usize = 32;
+
+/// A token as a message shows it: control characters escaped, long tokens cut.
+fn shown(token: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in token.chars().enumerate() {
+        if i == SHOWN_MAX {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A key of the keyboard that a script can press.
@@ -182,19 +223,53 @@ impl Step {
     }
 }
 
+/// One whitespace-separated token with its position.
+#[derive(Clone, Copy)]
+struct Token<'a> {
+    line: usize,
+    column: usize,
+    text: &'a str,
+}
+
+/// The tokens of a script, comments removed, with lines and columns from 1.
+fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
+    text.lines().enumerate().flat_map(|(i, l)| {
+        let code = l.split('#').next().unwrap_or("");
+        let mut column = 1;
+        let mut out = Vec::new();
+        let mut rest = code;
+        while !rest.is_empty() {
+            let blank = rest.len() - rest.trim_start().len();
+            column += rest[..blank].chars().count();
+            rest = &rest[blank..];
+            let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            if len > 0 {
+                out.push(Token {
+                    line: i + 1,
+                    column,
+                    text: &rest[..len],
+                });
+            }
+            column += rest[..len].chars().count();
+            rest = &rest[len..];
+        }
+        out
+    })
+}
+
 /// Parse a key script (format in the module documentation).
 pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
-    let mut tokens = text
-        .lines()
-        .enumerate()
-        .flat_map(|(i, l)| {
-            let code = l.split('#').next().unwrap_or("");
-            code.split_whitespace().map(move |t| (i + 1, t))
-        })
-        .peekable();
+    let mut tokens = tokens(text).peekable();
     let mut steps = Vec::new();
-    while let Some((line, token)) = tokens.next() {
+    let mut after_raw = false;
+    while let Some(tok) = tokens.next() {
+        let Token {
+            line,
+            column,
+            text: token,
+        } = tok;
         let upper = token.to_ascii_uppercase();
+        let follows_raw = std::mem::take(&mut after_raw);
         let action = if let Some(k) = Key::from_token(&upper) {
             Action::Key(k)
         } else {
@@ -202,32 +277,45 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
                 "START" => Action::Start,
                 "RESET" => Action::Reset,
                 "WAIT" => {
-                    let (nline, n) = tokens.next().ok_or(ScriptError::MissingNumber { line })?;
+                    let n = tokens
+                        .next()
+                        .ok_or(ScriptError::MissingNumber { line, column })?;
                     let frames = n
+                        .text
                         .bytes()
                         .all(|b| b.is_ascii_digit())
-                        .then(|| n.parse::<u32>().ok())
+                        .then(|| n.text.parse::<u32>().ok())
                         .flatten()
                         .ok_or_else(|| ScriptError::BadNumber {
-                            line: nline,
-                            token: n.to_string(),
+                            line: n.line,
+                            column: n.column,
+                            token: n.text.to_string(),
                         })?;
                     Action::Wait(frames)
                 }
                 "RAW" => {
                     let mut bytes = Vec::new();
-                    while let Some(b) = tokens.peek().and_then(|&(_, t)| hex_byte(t)) {
+                    while let Some(b) = tokens.peek().and_then(|t| hex_byte(t.text)) {
                         bytes.push(b);
                         tokens.next();
                     }
                     if bytes.is_empty() {
-                        return Err(ScriptError::EmptyRaw { line });
+                        return Err(ScriptError::EmptyRaw { line, column });
                     }
+                    after_raw = true;
                     Action::Raw(bytes)
+                }
+                _ if follows_raw => {
+                    return Err(ScriptError::BadRawByte {
+                        line,
+                        column,
+                        token: token.to_string(),
+                    })
                 }
                 _ => {
                     return Err(ScriptError::UnknownToken {
                         line,
+                        column,
                         token: token.to_string(),
                     })
                 }

@@ -78,27 +78,87 @@ fn raw_takes_two_digit_hex_tokens_only() {
     // `1D2` is not a byte: RAW ends (empty), which is an error.
     assert_eq!(
         parse_script("RAW 1D2"),
-        Err(ScriptError::EmptyRaw { line: 1 })
+        Err(ScriptError::EmptyRaw { line: 1, column: 1 })
     );
     assert_eq!(
         parse_script("W\nRAW"),
-        Err(ScriptError::EmptyRaw { line: 2 })
+        Err(ScriptError::EmptyRaw { line: 2, column: 1 })
     );
-    // A 3-digit token after bytes ends RAW and is then an unknown token.
+    // A token after RAW's bytes that is no byte and no keyword is reported
+    // as a bad RAW byte, not as an unknown token.
     assert_eq!(
         parse_script("RAW 1D 0F0"),
-        Err(ScriptError::UnknownToken {
+        Err(ScriptError::BadRawByte {
             line: 1,
+            column: 8,
             token: "0F0".into()
         })
     );
+    let err = parse_script("RAW E0 7G").unwrap_err();
+    assert_eq!(
+        err,
+        ScriptError::BadRawByte {
+            line: 1,
+            column: 8,
+            token: "7G".into()
+        }
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.contains("line 1, column 8") && msg.contains("`7G` after RAW is not a byte"),
+        "{msg}"
+    );
     assert_eq!(
         parse_script("RAW 1D\nGG"),
-        Err(ScriptError::UnknownToken {
+        Err(ScriptError::BadRawByte {
             line: 2,
+            column: 1,
             token: "GG".into()
         })
     );
+    // A keyword after the bytes is still a keyword (UP has two letters).
+    assert_eq!(
+        actions("RAW E0 UP"),
+        vec![Action::Raw(vec![0xE0]), Action::Key(Key::Up)]
+    );
+}
+
+#[test]
+fn errors_say_the_column_on_long_lines() {
+    let line = format!("{}JUMP", "W ".repeat(40));
+    let err = parse_script(&format!("S\n{line}")).unwrap_err();
+    assert_eq!(
+        err,
+        ScriptError::UnknownToken {
+            line: 2,
+            column: 81,
+            token: "JUMP".into()
+        }
+    );
+    assert!(err.to_string().contains("line 2, column 81"), "{err}");
+    // Columns count characters, not bytes, and tabs are one column.
+    assert_eq!(
+        parse_script("W\t将 X"),
+        Err(ScriptError::UnknownToken {
+            line: 1,
+            column: 3,
+            token: "将".into()
+        })
+    );
+}
+
+#[test]
+fn messages_never_carry_control_characters() {
+    // A binary file: escape sequences and other control bytes in a token.
+    let text = "W \u{1b}[2J\u{7}\u{0}xyz";
+    let err = parse_script(text).unwrap_err();
+    let msg = err.to_string();
+    assert!(!msg.chars().any(char::is_control), "{msg:?}");
+    assert!(msg.contains("\\u{1b}[2J"), "{msg}");
+    // A long token is cut.
+    let long = "Q".repeat(500);
+    let msg = parse_script(&long).unwrap_err().to_string();
+    assert!(msg.len() < 200 && msg.contains('…'), "{msg}");
 }
 
 #[test]
@@ -108,23 +168,25 @@ fn errors_name_the_line_and_the_token() {
         err,
         ScriptError::UnknownToken {
             line: 2,
+            column: 3,
             token: "JUMP".into()
         }
     );
     let msg = err.to_string();
     assert!(msg.contains("line 2") && msg.contains("`JUMP`"), "{msg}");
-    for (text, line, token) in [
-        ("WAIT x", 1, "x"),
-        ("WAIT -1", 1, "-1"),
-        ("WAIT +5", 1, "+5"),
-        ("WAIT\n1.5", 2, "1.5"),
-        ("WAIT 4294967296", 1, "4294967296"),
+    for (text, line, column, token) in [
+        ("WAIT x", 1, 6, "x"),
+        ("WAIT -1", 1, 6, "-1"),
+        ("WAIT +5", 1, 6, "+5"),
+        ("WAIT\n1.5", 2, 1, "1.5"),
+        ("WAIT 4294967296", 1, 6, "4294967296"),
     ] {
         let err = parse_script(text).unwrap_err();
         assert_eq!(
             err,
             ScriptError::BadNumber {
                 line,
+                column,
                 token: token.into()
             },
             "{text}"
@@ -133,7 +195,7 @@ fn errors_name_the_line_and_the_token() {
     }
     assert_eq!(
         parse_script("W\nWAIT"),
-        Err(ScriptError::MissingNumber { line: 2 })
+        Err(ScriptError::MissingNumber { line: 2, column: 1 })
     );
     assert_eq!(actions("WAIT 4294967295"), vec![Action::Wait(u32::MAX)]);
 }

@@ -264,6 +264,14 @@ pub enum MapError {
         /// The operating system's message.
         message: String,
     },
+    /// A file or folder cannot be written.
+    #[error("{path}: cannot write: {message}")]
+    Write {
+        /// File or folder path.
+        path: String,
+        /// The operating system's message.
+        message: String,
+    },
     /// Neither `.mif` nor a hex image extension.
     #[error("{path}: unknown map file type: expected a .mif file or a .hex/.mem image")]
     UnknownFormat {

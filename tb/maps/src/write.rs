@@ -154,7 +154,7 @@ pub fn generate_files(seed: u64) -> Result<GeneratedFiles, MapError> {
 /// `dir` (created if missing). Nothing is written if a check fails.
 pub fn write_map_files(seed: u64, dir: &Path) -> Result<GeneratedFiles, MapError> {
     let files = generate_files(seed)?;
-    let io = |path: &Path, e: std::io::Error| MapError::Io {
+    let io = |path: &Path, e: std::io::Error| MapError::Write {
         path: path.display().to_string(),
         message: e.to_string(),
     };

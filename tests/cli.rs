@@ -1,0 +1,191 @@
+//! The `generals` command line as a person meets it: no panic on a closed
+//! pipe or a full disk, outputs checked before any simulation, and messages
+//! that name the problem. Runs the built binary.
+
+use std::fs::File;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn generals() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_generals"))
+}
+
+fn run(args: &[&str]) -> Output {
+    generals()
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run generals {args:?}: {e}"))
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn assert_no_panic(what: &str, o: &Output) {
+    let err = stderr(o);
+    assert!(
+        !err.contains("panicked") && o.status.code() != Some(101),
+        "{what}: panicked: {err}"
+    );
+}
+
+/// stdout is a pipe whose reader has gone: the command ends quietly, exit 0.
+fn closed_pipe(args: &[&str]) {
+    let mut child = generals()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    drop(child.stdout.take()); // the reader closes at once
+    let o = child.wait_with_output().expect("wait");
+    assert_no_panic(&format!("{args:?} | true"), &o);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    assert!(
+        !stderr(&o).contains("error"),
+        "{args:?}: a closed pipe is not an error: {}",
+        stderr(&o)
+    );
+}
+
+/// stdout is /dev/full: an I/O error, exit 2, naming standard output.
+fn full_device(args: &[&str]) {
+    let full = File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let o = generals().args(args).stdout(full).output().expect("run");
+    assert_no_panic(&format!("{args:?} > /dev/full"), &o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard output: cannot write"),
+        "{args:?}: {}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn output_never_panics() {
+    for args in [
+        &["golden", "--map", "3", "--keys", "D"][..],
+        &["maps", "show", "3"],
+        &["play", "--map", "3", "--keys", "D", "--quiet"],
+        &["kbd", "--bytes", "20", "--quiet", "--seed", "1"],
+    ] {
+        closed_pipe(args);
+        full_device(args);
+    }
+}
+
+#[test]
+fn unwritable_outputs_fail_before_the_simulation() {
+    let scratch = std::env::temp_dir().join(format!("generals-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch");
+    let a_file = scratch.join("a-file");
+    std::fs::write(&a_file, "x").expect("write");
+    let below_file = a_file.join("sub");
+    let below = below_file.to_str().expect("utf-8 path");
+    let dir = scratch.to_str().expect("utf-8 path");
+    for (flag, value) in [
+        ("--state-json", below),
+        ("--state-json", dir),
+        ("--frames", below),
+        ("--gif", &format!("{below}/g.gif")),
+        ("--trace", &format!("{below}/t.fst")),
+        ("--mismatch-dir", below),
+    ] {
+        let t = Instant::now();
+        let o = run(&["play", "--map", "3", "--keys", "D", "--quiet", flag, value]);
+        assert_eq!(o.status.code(), Some(2), "{flag} {value}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write"),
+            "{flag}: {}",
+            stderr(&o)
+        );
+        assert!(
+            !stderr(&o).contains("pass:"),
+            "{flag}: the check must come before the run"
+        );
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "{flag}: reported only after {:?}",
+            t.elapsed()
+        );
+    }
+    // The check leaves nothing behind, and an existing file keeps its content
+    // when the run is refused for another reason.
+    std::fs::write(scratch.join("state.json"), "old").expect("write");
+    let state = scratch.join("state.json");
+    let o = run(&[
+        "golden",
+        "--map",
+        "3",
+        "--keys",
+        "JUMP",
+        "--state-json",
+        state.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&state).expect("read"), "old");
+    let o = run(&["maps", "gen", "--out", &format!("{below}/maps")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+#[test]
+fn options_are_checked_with_one_message_each() {
+    for (args, needle) in [
+        (
+            &["golden", "--map", "-1", "--keys", "D"][..],
+            "map numbers are 0 … 127",
+        ),
+        (
+            &["golden", "--map=-1", "--keys", "D"],
+            "map numbers are 0 … 127",
+        ),
+        (
+            &["golden", "--map", "128", "--keys", "D"],
+            "map numbers are 0 … 127",
+        ),
+        (&["maps", "show", "128"], "map numbers are 0 … 127"),
+        (&["maps", "show", "-1"], "map numbers are 0 … 127"),
+        (&["play", "--map", "3"], "--keys <KEYS>|--script <FILE>"),
+        (
+            &[
+                "play", "--map", "3", "--keys", "D", "--frames", "x", "--every", "0",
+            ],
+            "1 … 1000000",
+        ),
+        (
+            &["play", "--map", "3", "--keys", "D", "--every", "2"],
+            "--frames",
+        ),
+        (&["golden", "--map", "3", "--keys", "RAW E0 7G"], "column 8"),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_binary_script_file_gives_a_clean_message() {
+    let path = std::env::temp_dir().join(format!("generals-cli-bin-{}.keys", std::process::id()));
+    std::fs::write(&path, b"W \x1b[2J\x07 S").expect("write");
+    let o = run(&[
+        "golden",
+        "--map",
+        "3",
+        "--script",
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("line 1, column 3"), "{err}");
+    assert!(
+        !err.trim_end().chars().any(|c| c.is_control() && c != '\n'),
+        "control characters echoed: {err:?}"
+    );
+    let _ = std::fs::remove_file(&path);
+}
