@@ -121,6 +121,7 @@ fn main() {
             .header(header.to_string_lossy())
             .allowlist_function("(kbd|core)_.*")
             .allowlist_type("(kbd|core)_.*")
+            .allowlist_var("CORE_.*")
             .opaque_type("(kbd|core)_model")
             .derive_default(true)
             .generate()

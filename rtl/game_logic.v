@@ -1,6 +1,10 @@
-// Generals - game_logic: phases, commands, moves and turn passing (GAME.md sections 3, 5).
-// Every architectural output changes only together with applied_o / started_o, and
-// then already shows the command's complete effect (GAME.md section 7).
+// Generals (将军棋) - game_logic: phases, commands, moves and turn passing (GAME.md
+// sections 3 and 5) as a small sequential engine over the board RAM.
+// The scalar state changes only together with applied_o / started_o and then already
+// shows the command's whole effect; board cells change through the RAM's write port
+// while the command is carried out, each written once with its final value (GAME.md
+// section 7, revised). A command takes at most about 420 cycles; none starts while
+// the video scan holds the board (hold_i), so every frame shows one consistent state.
 // Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
@@ -13,10 +17,11 @@ module game_logic #(
     input  wire          rst,                   // synchronous, active high
     input  wire          start_i,               // one-cycle: debounced START recognised
     input  wire [6:0]    draw_i,                // draw counter, valid with start_i
+    input  wire          hold_i,                // video scan: start nothing new
     input  wire          cmd_valid_i,           // keyboard FIFO has a command
     input  wire [2:0]    cmd_i,                 // W=0 A=1 S=2 D=3 Space=4 Z=5
     output wire          cmd_ready_o,           // command consumed when valid && ready
-    output reg           applied_o,             // one-cycle: a command was consumed
+    output reg           applied_o,             // one-cycle: a command was carried out
     output reg  [2:0]    applied_cmd_o,         // its code
     output reg           started_o,             // one-cycle: a new game started
     output reg  [1:0]    phase_o,               // 0 IDLE, 1 PLAYING, 2 GAME_OVER
@@ -28,105 +33,42 @@ module game_logic #(
     output reg  [7:0]    cursor_blue_o,         // {x[3:0], y[3:0]}
     output reg  [15:0]   round_o,               // round number, first round is 1
     output reg  [6:0]    map_o,                 // index of the map being played
-    output wire [1299:0] board_o                // cell y*10+x at [13*i +: 13]
+    output reg           we_o,                  // board RAM write port
+    output reg  [6:0]    waddr_o,
+    output reg  [12:0]   wdata_o,
+    output reg           a_en_o,                // board RAM read port A
+    output reg  [6:0]    a_addr_o,
+    input  wire [12:0]   a_data_i               // mem[a_addr_o], one enabled cycle later
 );
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
 
-    // ---- codes (GAME.md) --------------------------------------------------------------
-    localparam [1:0] PH_IDLE     = 2'd0;
-    localparam [1:0] PH_PLAYING  = 2'd1;
-    localparam [1:0] PH_OVER     = 2'd2;
-    localparam [1:0] PL_NONE     = 2'd0;        // also the NPC owner code
-    localparam [1:0] PL_RED      = 2'd1;
-    localparam [1:0] PL_BLUE     = 2'd2;
-    localparam [1:0] MODE_SELECT = 2'b00;
-    localparam [1:0] MODE_ALL    = 2'b10;
-    localparam [1:0] MODE_HALF   = 2'b11;
-    localparam [1:0] KIND_MOUNTAIN = 2'd1;
-    localparam [1:0] KIND_CAPITAL  = 2'd2;
-    localparam [2:0] CMD_W     = 3'd0;
-    localparam [2:0] CMD_A     = 3'd1;
-    localparam [2:0] CMD_S     = 3'd2;
-    localparam [2:0] CMD_D     = 3'd3;
-    localparam [2:0] CMD_SPACE = 3'd4;
-    localparam [2:0] CMD_Z     = 3'd5;
+    localparam [8:0]  TROOPS_MOVE = 9'd2;       // fewest troops a cell may move from
+    localparam [8:0]  TROOPS_CAP0 = 9'd2;       // a capital's starting troops [decided]
+    localparam [15:0] ROUND_FIRST = 16'd1;
+    localparam integer LAND_BITS  = 4;          // land grows when a round % 16 == 0 ends
+    localparam [6:0]  LAST_CELL   = 7'd99;
+    localparam [1:0]  TYPE_MOUNTAIN = 2'b00;    // map ROM element types (GAME.md section 2)
+    localparam [1:0]  TYPE_TOWER    = 2'b01;
+    localparam [1:0]  TYPE_RED_CAP  = 2'b10;
+    localparam [1:0]  TYPE_BLUE_CAP = 2'b11;
 
-    localparam integer COLS    = 10;
-    localparam integer ROWS    = 10;
-    localparam integer CELLS   = COLS * ROWS;
-    localparam integer CELL_W  = 13;
-    localparam [3:0]   X_MAX   = 4'd9;
-    localparam [3:0]   Y_MAX   = 4'd9;
-    localparam [8:0]   TROOPS_MAX  = 9'd511;
-    localparam [8:0]   TROOPS_MOVE = 9'd2;      // fewest troops a cell may move from
-    localparam [15:0]  ROUND_FIRST = 16'd1;
-    localparam integer LAND_BITS   = 4;         // land grows when a round % 16 == 0 ends
+    // ---- engine states (not architectural) ----------------------------------------------
+    localparam [3:0] ST_READY  = 4'd0;   // waiting for START or a command
+    localparam [3:0] ST_LOAD   = 4'd1;   // map ROM words arrive: element cells written
+    localparam [3:0] ST_FILL   = 4'd2;   // every other cell written as empty land
+    localparam [3:0] ST_START  = 4'd3;   // the new game's scalars, started_o
+    localparam [3:0] ST_SPACE  = 4'd4;   // SELECT + Space: the cursor cell arrives
+    localparam [3:0] ST_MV_SRC = 4'd5;   // move: the source cell arrives
+    localparam [3:0] ST_MV_TGT = 4'd6;   // move: the target cell arrives, move computed
+    localparam [3:0] ST_CHECK  = 4'd7;   // scan: can the candidate move after it all?
+    localparam [3:0] ST_GROW   = 4'd8;   // scan: write every cell that changes
+    localparam [3:0] ST_W_SRC  = 4'd9;   // no round ended: write the source cell
+    localparam [3:0] ST_W_TGT  = 4'd10;  // ... and the target cell
+    localparam [3:0] ST_COMMIT = 4'd11;  // the command's scalars, applied_o
 
-    // ---- controller states (not architectural) ----------------------------------------
-    localparam [2:0] ST_READY     = 3'd0;       // waiting for a command or START
-    localparam [2:0] ST_LOAD      = 3'd1;       // map_loader filling the staging store
-    localparam [2:0] ST_MV_READ   = 3'd2;       // read source/target, compute the move
-    localparam [2:0] ST_MV_PASS   = 3'd3;       // one automatic-pass step per cycle
-    localparam [2:0] ST_MV_COMMIT = 3'd4;       // write everything, pulse applied_o
-
-    reg  [2:0] st_q;
-
-    // ---- board ------------------------------------------------------------------------
-    // One packed register: cell i at [CELL_W*i +: CELL_W]. Updates are loops inside
-    // the branches that need them, so a cycle without a commit costs (in simulation)
-    // nothing, and the debug port is the register itself.
-    localparam integer BOARD_W = CELLS * CELL_W;
-    localparam integer STAGE_W = 3;             // {element here, ROM type[1:0]}
-    reg  [BOARD_W-1:0]       board_q;
-    // The next map is staged apart from the board, so a GAME_OVER board stays visible
-    // (and architectural) while the next map loads; 3 bits per cell suffice because an
-    // element's owner follows from its ROM type.
-    reg  [CELLS*STAGE_W-1:0] stage_q;
-    assign board_o = board_q;
-
-    localparam [1:0] OWNER_NPC     = 2'd0;
-    localparam [1:0] KIND_LAND     = 2'd0;
-    localparam [1:0] KIND_TOWER    = 2'd3;
-    localparam [1:0] TYPE_MOUNTAIN = 2'b00;
-    localparam [1:0] TYPE_TOWER    = 2'b01;
-    localparam [1:0] TYPE_RED_CAP  = 2'b10;
-    localparam [1:0] TYPE_BLUE_CAP = 2'b11;
-    localparam [8:0] TROOPS_CAP0   = 9'd2;  // a capital's starting troops [decided]
-
-    // A staged element as a cell of the initial board (GAME.md section 3).
-    function automatic [CELL_W-1:0] load_cell(input [STAGE_W-1:0] st);
-        if (!st[2])                         load_cell = {OWNER_NPC, KIND_LAND, 9'd0};
-        else case (st[1:0])
-            TYPE_MOUNTAIN:                  load_cell = {OWNER_NPC, KIND_MOUNTAIN, 9'd0};
-            TYPE_TOWER:                     load_cell = {OWNER_NPC, KIND_TOWER, 9'd0};
-            TYPE_RED_CAP:                   load_cell = {PL_RED, KIND_CAPITAL, TROOPS_CAP0};
-            TYPE_BLUE_CAP:                  load_cell = {PL_BLUE, KIND_CAPITAL, TROOPS_CAP0};
-            default:                        load_cell = {OWNER_NPC, KIND_LAND, 9'd0};
-        endcase
-    endfunction
-
-    // A cell after the move (source and target take the move's result) plus the
-    // growth of the command's round ends, unsaturated troops in [9:0], owner in [11:10].
-    // Mountains are never owned, but gate them anyway so a corrupt state cannot make
-    // one grow.
-    function automatic [11:0] after_move(input [CELL_W-1:0] c, input is_src, input is_tgt,
-                                         input [8:0] src_troops, input [1:0] tgt_owner,
-                                         input [8:0] tgt_troops, input [1:0] grow_n,
-                                         input land);
-        reg [1:0] owner;
-        reg [8:0] troops;
-        reg [1:0] grow;
-        begin
-            owner  = is_tgt ? tgt_owner : c[12:11];
-            troops = is_src ? src_troops : (is_tgt ? tgt_troops : c[8:0]);
-            case (c[10:9])
-                KIND_CAPITAL,
-                KIND_TOWER: grow = (owner != OWNER_NPC) ? grow_n : 2'd0;
-                KIND_LAND:  grow = ((owner != OWNER_NPC) && land) ? 2'd1 : 2'd0;
-                default:    grow = 2'd0;
-            endcase
-            after_move = {owner, {1'b0, troops} + {8'd0, grow}};
-        end
-    endfunction
+    reg [3:0] st_q;
 
     // {x, y} -> y*10 + x without a multiplier.
     function automatic [6:0] xy_idx(input [7:0] xy);
@@ -137,176 +79,177 @@ module game_logic #(
         other = (p == PL_RED) ? PL_BLUE : PL_RED;
     endfunction
 
-    // ---- map loading ------------------------------------------------------------------
-    wire       idle_like  = (phase_o != PH_PLAYING);
-    wire       start_go   = (st_q == ST_READY) && start_i && idle_like;
-    wire       stage_clr;
-    wire       stage_we;
-    wire [9:0] rom_word;
-    wire [7:0] red_cap;
-    wire [7:0] blue_cap;
-    wire       load_done;
-    reg  [6:0] load_map_q;
+    // A ROM element as a cell of the initial board (GAME.md section 3).
+    function automatic [CELL_W-1:0] element_cell(input [1:0] ty);
+        case (ty)
+            TYPE_MOUNTAIN: element_cell = {PL_NONE, KIND_MOUNTAIN, 9'd0};
+            TYPE_TOWER:    element_cell = {PL_NONE, KIND_TOWER, 9'd0};
+            TYPE_RED_CAP:  element_cell = {PL_RED, KIND_CAPITAL, TROOPS_CAP0};
+            TYPE_BLUE_CAP: element_cell = {PL_BLUE, KIND_CAPITAL, TROOPS_CAP0};
+            default:       element_cell = {PL_NONE, KIND_LAND, 9'd0};
+        endcase
+    endfunction
+
+    // ---- START: latched, carried out when the engine is free -----------------------------
+    reg       start_pend_q;
+    reg [6:0] start_map_q;      // the draw counter when START was recognised
+    wire      engine_free = (st_q == ST_READY) && !hold_i;
+    wire      load_go     = engine_free && start_pend_q;
+
+    // ---- map loading ---------------------------------------------------------------------
+    wire         stage_we;
+    wire [9:0]   rom_word;
+    wire [7:0]   red_cap;
+    wire [7:0]   blue_cap;
+    wire         load_done;
+    reg  [CELLS-1:0] elem_q;    // cells that hold an element of the map being loaded
 
     map_loader #(
         .MAP_INIT_HEX (MAP_INIT_HEX)
     ) u_map_loader (
         .clk         (clk),
         .rst         (rst),
-        .start_i     (start_go),
-        .map_i       (draw_i),
-        .stage_clr_o (stage_clr),
+        .start_i     (load_go),
+        .map_i       (start_map_q),
         .stage_we_o  (stage_we),
         .word_o      (rom_word),
         .red_cap_o   (red_cap),
         .blue_cap_o  (blue_cap),
         .done_o      (load_done)
     );
+    wire       word_on_board = (rom_word[9:6] <= COORD_MAX) && (rom_word[5:2] <= COORD_MAX);
+    wire [6:0] word_idx      = xy_idx(rom_word[9:2]);
 
-    wire load_commit = (st_q == ST_LOAD) && load_done;
+    // ---- commands ------------------------------------------------------------------------
+    // Commands are consumed whenever the engine is free; during a map load they are
+    // consumed and ignored (the phase is still IDLE/GAME_OVER: GAME.md section 5, never
+    // kept for later), except in the cycle that starts the game.
+    wire loading     = (st_q == ST_LOAD) || (st_q == ST_FILL);
+    assign cmd_ready_o = (engine_free && !start_pend_q) || (loading && !hold_i);
+    wire cmd_take    = cmd_valid_i && cmd_ready_o;
 
-    // ---- move registers (valid from ST_MV_READ on) --------------------------------------
-    reg  [7:0] mv_src_xy_q;
-    reg  [7:0] mv_tgt_xy_q;
-    wire [6:0] mv_src_idx = xy_idx(mv_src_xy_q);
-    wire [6:0] mv_tgt_idx = xy_idx(mv_tgt_xy_q);
-    reg  [8:0] mv_src_troops_q;
-    reg  [1:0] mv_tgt_owner_q;
-    reg  [8:0] mv_tgt_troops_q;
-    reg        mv_win_q;        // the move took the opponent's capital
-    reg  [2:0] mv_cmd_q;        // reported in applied_cmd_o
-    reg  [1:0] pass_cand_q;     // player whose turn is being decided
-    reg  [1:0] pass_g_q;        // round ends (growths) so far, 0..2 (bound: see ST_MV_PASS)
+    wire [7:0] cur_xy  = (player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o;
+    wire [3:0] cur_x   = cur_xy[7:4];
+    wire [3:0] cur_y   = cur_xy[3:0];
+    wire       cmd_dir = (cmd_i == CMD_W) || (cmd_i == CMD_A) || (cmd_i == CMD_S)
+                      || (cmd_i == CMD_D);
 
-    // The growths end rounds round_o and round_o + 1; at most one of them is a multiple
-    // of 16, so land grows by 0 or 1.
-    wire grow_land = ((pass_g_q != 2'd0) && (round_o[LAND_BITS-1:0] == {LAND_BITS{1'b0}}))
-                  || ((pass_g_q == 2'd2) && (round_o[LAND_BITS-1:0] == {LAND_BITS{1'b1}}));
-
-    wire mv_commit = (st_q == ST_MV_COMMIT);
-
-    // Does `cand` own a cell with >= 2 troops once the move and `grow_n` round ends
-    // are applied? Saturation cannot hide a ">= 2" (511 >= 2), so the unsaturated sum
-    // is compared.
-    function automatic can_move_after(input [BOARD_W-1:0] b, input [6:0] src, input [6:0] tgt,
-                                      input [8:0] src_troops, input [1:0] tgt_owner,
-                                      input [8:0] tgt_troops, input [1:0] grow_n,
-                                      input land, input [1:0] cand);
-        integer i;
-        reg [11:0] a;
-        begin
-            can_move_after = 1'b0;
-            for (i = 0; i < CELLS; i = i + 1) begin
-                a = after_move(b[CELL_W*i +: CELL_W], i[6:0] == src, i[6:0] == tgt, src_troops,
-                               tgt_owner, tgt_troops, grow_n, land);
-                if (a[11:10] == cand && a[9:0] >= {1'b0, TROOPS_MOVE}) can_move_after = 1'b1;
-            end
-        end
-    endfunction
-
-    integer ci;
-    always @(posedge clk) begin
-        if (rst) begin
-            board_q <= {BOARD_W{1'b0}};
-        end else if (load_commit) begin
-            for (ci = 0; ci < CELLS; ci = ci + 1)
-                board_q[CELL_W*ci +: CELL_W] <= load_cell(stage_q[STAGE_W*ci +: STAGE_W]);
-        end else if (mv_commit) begin
-            for (ci = 0; ci < CELLS; ci = ci + 1)
-                board_q[CELL_W*ci +: CELL_W] <= commit_cell(after_move(
-                    board_q[CELL_W*ci +: CELL_W], ci[6:0] == mv_src_idx, ci[6:0] == mv_tgt_idx,
-                    mv_src_troops_q, mv_tgt_owner_q, mv_tgt_troops_q, pass_g_q, grow_land),
-                    board_q[CELL_W*ci + 9 +: 2]);
-        end
-    end
-
-    // Adding once and saturating once equals saturating after every +1, since
-    // min(min(a + 1, M) + 1, M) = min(a + 2, M).
-    function automatic [CELL_W-1:0] commit_cell(input [11:0] a, input [1:0] kind);
-        commit_cell = {a[11:10], kind, a[9] ? TROOPS_MAX : a[8:0]};
-    endfunction
-
-    always @(posedge clk) begin
-        if (rst || stage_clr) begin
-            stage_q <= {CELLS*STAGE_W{1'b0}};
-        end else if (stage_we) begin
-            // Padding (x or y > 9) lands nowhere: it is skipped.
-            if (rom_word[9:6] <= X_MAX && rom_word[5:2] <= Y_MAX)
-                stage_q[STAGE_W*rom_idx +: STAGE_W] <= {1'b1, rom_word[1:0]};
-        end
-    end
-
-
-    // ---- command decode ---------------------------------------------------------------
-    // START wins over a command in the same cycle; while the map loads the phase is
-    // still IDLE/GAME_OVER, so commands keep being consumed and ignored (GAME.md §5:
-    // never kept for later) except in the commit cycle, which pulses started_o.
-    assign cmd_ready_o = ((st_q == ST_READY) && !(start_i && idle_like))
-                      || ((st_q == ST_LOAD) && !load_done);
-    wire cmd_take = cmd_valid_i && cmd_ready_o;
-
-    wire [7:0] cur_xy = (player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o;
-    wire [3:0] cur_x  = cur_xy[7:4];
-    wire [3:0] cur_y  = cur_xy[3:0];
-    wire [6:0] cur_idx = xy_idx(cur_xy);
-    wire [1:0] cur_owner  = board_q[CELL_W*cur_idx + 11 +: 2];
-    wire [8:0] cur_troops = board_q[CELL_W*cur_idx +: 9];
-    wire       cur_movable = (cur_owner == player_o) && (cur_troops >= TROOPS_MOVE);
-
-    // Neighbour of the cursor in the direction of cmd_i (cursor step or move target).
+    // The cursor's neighbour in the direction of cmd_i (cursor step or move target).
     reg  [7:0] nb_xy;
     reg        nb_on_board;
     always @* begin
         nb_xy       = cur_xy;
         nb_on_board = 1'b0;
         case (cmd_i)
-            CMD_W: begin nb_on_board = (cur_y != 4'd0);  nb_xy = {cur_x, cur_y - 4'd1}; end
-            CMD_A: begin nb_on_board = (cur_x != 4'd0);  nb_xy = {cur_x - 4'd1, cur_y}; end
-            CMD_S: begin nb_on_board = (cur_y != Y_MAX); nb_xy = {cur_x, cur_y + 4'd1}; end
-            CMD_D: begin nb_on_board = (cur_x != X_MAX); nb_xy = {cur_x + 4'd1, cur_y}; end
+            CMD_W: begin nb_on_board = (cur_y != 4'd0);      nb_xy = {cur_x, cur_y - 4'd1}; end
+            CMD_A: begin nb_on_board = (cur_x != 4'd0);      nb_xy = {cur_x - 4'd1, cur_y}; end
+            CMD_S: begin nb_on_board = (cur_y != COORD_MAX); nb_xy = {cur_x, cur_y + 4'd1}; end
+            CMD_D: begin nb_on_board = (cur_x != COORD_MAX); nb_xy = {cur_x + 4'd1, cur_y}; end
             default: ;
         endcase
     end
-    wire cmd_is_dir = (cmd_i == CMD_W) || (cmd_i == CMD_A) || (cmd_i == CMD_S)
-                   || (cmd_i == CMD_D);
 
-    // ---- move evaluation (ST_MV_READ) ---------------------------------------------------
-    wire [CELL_W-1:0] tgt_cell = board_q[CELL_W*mv_tgt_idx +: CELL_W];
-    wire [8:0] src_troops = board_q[CELL_W*mv_src_idx +: 9];
-    wire [1:0] tgt_owner  = tgt_cell[12:11];
-    wire [1:0] tgt_kind   = tgt_cell[10:9];
-    wire [8:0] tgt_troops = tgt_cell[8:0];
+    // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
+    reg  [2:0]  mv_cmd_q;
+    reg  [7:0]  mv_src_xy_q;
+    reg  [7:0]  mv_tgt_xy_q;
+    reg  [6:0]  mv_src_idx_q;
+    reg  [6:0]  mv_tgt_idx_q;
+    reg  [CELL_W-1:0] mv_src_q;       // source cell as read
+    reg  [8:0]  mv_src_troops_q;      // after the move, before growth
+    reg  [1:0]  mv_tgt_owner_q;
+    reg  [1:0]  mv_tgt_kind_q;        // kinds never change
+    reg  [8:0]  mv_tgt_troops_q;
+    reg         mv_win_q;             // the move took the opponent's capital
+    reg  [1:0]  pass_cand_q;          // player whose turn is being decided
+    reg  [1:0]  pass_g_q;             // round ends so far, 0..2 (bound: see ST_CHECK)
 
-    // Move mode is entered only with >= 2 troops on an own cell and the cursor cannot
-    // move in move mode, so src_troops >= 2 here and k >= 1.
-    wire [8:0] k_sent     = (mode_o == MODE_HALF) ? {1'b0, src_troops[8:1]}
-                                                  : src_troops - 9'd1;
-    wire [9:0] tgt_sum    = {1'b0, tgt_troops} + {1'b0, k_sent};
-    wire       tgt_own    = (tgt_owner == player_o);
-    wire       tgt_taken  = !tgt_own && (k_sent > tgt_troops);
-    reg  [1:0] tgt_owner_new;
-    reg  [8:0] tgt_troops_new;
+    // The move on the target cell as read this cycle (ST_MV_TGT). Move mode is entered
+    // only with >= 2 troops on an own cell and the cursor cannot move in move mode, so
+    // the source holds >= 2 and k >= 1.
+    wire [8:0]  src_troops = mv_src_q[8:0];
+    wire [1:0]  tgt_owner  = a_data_i[12:11];
+    wire [1:0]  tgt_kind   = a_data_i[10:9];
+    wire [8:0]  tgt_troops = a_data_i[8:0];
+    wire [8:0]  k_sent     = (mode_o == MODE_HALF) ? {1'b0, src_troops[8:1]}
+                                                   : src_troops - 9'd1;
+    wire [9:0]  tgt_sum    = {1'b0, tgt_troops} + {1'b0, k_sent};
+    wire        tgt_own    = (tgt_owner == player_o);
+    wire        tgt_taken  = !tgt_own && (k_sent > tgt_troops);
+    // A capital is always owned by a player, so "not own" means the opponent's.
+    wire        capital_taken = tgt_taken && (tgt_kind == KIND_CAPITAL);
+
+    // The growths end rounds round_o and round_o + 1; at most one of them is a multiple
+    // of 16, so land grows by 0 or 1.
+    wire grow_land = ((pass_g_q != 2'd0) && (round_o[LAND_BITS-1:0] == {LAND_BITS{1'b0}}))
+                  || ((pass_g_q == 2'd2) && (round_o[LAND_BITS-1:0] == {LAND_BITS{1'b1}}));
+
+    // A cell after the move (source and target take the move's result) and the command's
+    // `grow_n` round ends, saturated. Mountains are never owned; they are gated anyway
+    // so a corrupt state cannot make one grow. Adding once and saturating once equals
+    // saturating after every +1: min(min(a + 1, M) + 1, M) = min(a + 2, M).
+    function automatic [CELL_W-1:0] after_move(input [CELL_W-1:0] c, input is_src,
+                                               input is_tgt, input [8:0] src_t,
+                                               input [1:0] tgt_o, input [8:0] tgt_t,
+                                               input [1:0] grow_n, input land);
+        reg [1:0] owner;
+        reg [8:0] troops;
+        reg [1:0] grow;
+        reg [9:0] sum;
+        begin
+            owner  = is_tgt ? tgt_o : c[12:11];
+            troops = is_src ? src_t : (is_tgt ? tgt_t : c[8:0]);
+            case (c[10:9])
+                KIND_CAPITAL,
+                KIND_TOWER: grow = (owner != PL_NONE) ? grow_n : 2'd0;
+                KIND_LAND:  grow = ((owner != PL_NONE) && land) ? 2'd1 : 2'd0;
+                default:    grow = 2'd0;
+            endcase
+            sum        = {1'b0, troops} + {8'd0, grow};
+            after_move = {owner, c[10:9], sum[9] ? TROOPS_MAX : sum[8:0]};
+        end
+    endfunction
+
+    // ---- scans over the board (ST_FILL, ST_CHECK, ST_GROW) --------------------------------
+    // scan_q is the cell read (or, in ST_FILL, written) next; rd_v_q/rd_idx_q say which
+    // cell's word is on a_data_i this cycle.
+    reg  [6:0]  scan_q;
+    reg         rd_v_q;
+    reg  [6:0]  rd_idx_q;
+    wire        rd_last = rd_v_q && (rd_idx_q == LAST_CELL);
+    wire [CELL_W-1:0] rd_after = after_move(a_data_i, rd_idx_q == mv_src_idx_q,
+                                            rd_idx_q == mv_tgt_idx_q, mv_src_troops_q,
+                                            mv_tgt_owner_q, mv_tgt_troops_q, pass_g_q,
+                                            grow_land);
+    // Saturation cannot hide a ">= 2" (511 >= 2), so the saturated value is compared.
+    wire        rd_movable = rd_v_q && (rd_after[12:11] == pass_cand_q)
+                          && (rd_after[8:0] >= TROOPS_MOVE);
+    wire        scanning   = (st_q == ST_CHECK) || (st_q == ST_GROW);
+    wire        scan_more  = scanning && (scan_q <= LAST_CELL);
+
+    // Read port A: the cursor cell when a command is taken, the target after the source,
+    // the scanned cells during a scan.
     always @* begin
-        if (tgt_own) begin
-            tgt_owner_new  = player_o;
-            tgt_troops_new = tgt_sum[9] ? TROOPS_MAX : tgt_sum[8:0];
-        end else if (tgt_taken) begin
-            tgt_owner_new  = player_o;
-            tgt_troops_new = k_sent - tgt_troops;
-        end else begin
-            tgt_owner_new  = tgt_owner;
-            tgt_troops_new = tgt_troops - k_sent;
+        a_en_o   = 1'b0;
+        a_addr_o = 7'd0;
+        if (st_q == ST_READY) begin
+            a_en_o   = cmd_take;
+            a_addr_o = xy_idx(cur_xy);
+        end else if (st_q == ST_MV_SRC) begin
+            a_en_o   = 1'b1;
+            a_addr_o = mv_tgt_idx_q;
+        end else if (scan_more) begin
+            a_en_o   = 1'b1;
+            a_addr_o = scan_q;
         end
     end
-    // A capital is always owned by a player, so "not own" means the opponent's.
-    wire capital_taken = tgt_taken && (tgt_kind == KIND_CAPITAL);
 
-    wire [6:0] rom_idx    = xy_idx(rom_word[9:2]);
-
-    // ---- controller -------------------------------------------------------------------
+    // ---- engine ------------------------------------------------------------------------
     always @(posedge clk) begin
         if (rst) begin
             st_q            <= ST_READY;
+            start_pend_q    <= 1'b0;
+            start_map_q     <= 7'd0;
             applied_o       <= 1'b0;
             applied_cmd_o   <= 3'd0;
             started_o       <= 1'b0;
@@ -319,44 +262,78 @@ module game_logic #(
             cursor_blue_o   <= 8'd0;
             round_o         <= 16'd0;
             map_o           <= 7'd0;
-            load_map_q      <= 7'd0;
+            we_o            <= 1'b0;
+            waddr_o         <= 7'd0;
+            wdata_o         <= {CELL_W{1'b0}};
+            elem_q          <= {CELLS{1'b0}};
+            mv_cmd_q        <= 3'd0;
             mv_src_xy_q     <= 8'd0;
             mv_tgt_xy_q     <= 8'd0;
+            mv_src_idx_q    <= 7'd0;
+            mv_tgt_idx_q    <= 7'd0;
+            mv_src_q        <= {CELL_W{1'b0}};
             mv_src_troops_q <= 9'd0;
             mv_tgt_owner_q  <= PL_NONE;
+            mv_tgt_kind_q   <= KIND_LAND;
             mv_tgt_troops_q <= 9'd0;
             mv_win_q        <= 1'b0;
-            mv_cmd_q        <= 3'd0;
             pass_cand_q     <= PL_NONE;
             pass_g_q        <= 2'd0;
+            scan_q          <= 7'd0;
+            rd_v_q          <= 1'b0;
+            rd_idx_q        <= 7'd0;
         end else begin
             applied_o <= 1'b0;
             started_o <= 1'b0;
+            we_o      <= 1'b0;
+
+            // START in PLAYING is ignored; one START at a time (GAME.md section 3).
+            if (start_i && phase_o != PH_PLAYING && !start_pend_q && !loading
+                    && st_q != ST_START) begin
+                start_pend_q <= 1'b1;
+                start_map_q  <= draw_i;
+            end
+
+            // Commands consumed while a map loads are ignored.
+            if (loading && cmd_take) begin
+                applied_o     <= 1'b1;
+                applied_cmd_o <= cmd_i;
+            end
+
+            // The scans read one cell per cycle; its word arrives the cycle after.
+            rd_v_q   <= scan_more;
+            rd_idx_q <= scan_q;
+            if (scan_more) scan_q <= scan_q + 7'd1;
 
             case (st_q)
                 ST_READY: begin
-                    if (start_go) begin
-                        load_map_q <= draw_i;
-                        st_q       <= ST_LOAD;
+                    if (load_go) begin
+                        start_pend_q <= 1'b0;
+                        elem_q       <= {CELLS{1'b0}};
+                        st_q         <= ST_LOAD;
                     end else if (cmd_take) begin
                         mv_cmd_q <= cmd_i;
                         if (phase_o != PH_PLAYING) begin
                             applied_o     <= 1'b1;      // consumed and ignored
                             applied_cmd_o <= cmd_i;
                         end else if (mode_o == MODE_SELECT) begin
-                            applied_o     <= 1'b1;
-                            applied_cmd_o <= cmd_i;
-                            if (cmd_is_dir && nb_on_board) begin
-                                if (player_o == PL_BLUE) cursor_blue_o <= nb_xy;
-                                else                     cursor_red_o  <= nb_xy;
-                            end else if (cmd_i == CMD_SPACE && cur_movable) begin
-                                mode_o <= MODE_ALL;
+                            if (cmd_i == CMD_SPACE) begin
+                                st_q <= ST_SPACE;       // the cursor cell is being read
+                            end else begin
+                                applied_o     <= 1'b1;
+                                applied_cmd_o <= cmd_i;
+                                if (cmd_dir && nb_on_board) begin
+                                    if (player_o == PL_BLUE) cursor_blue_o <= nb_xy;
+                                    else                     cursor_red_o  <= nb_xy;
+                                end
                             end
-                        end else if (cmd_is_dir) begin
+                        end else if (cmd_dir) begin
                             if (nb_on_board) begin
-                                mv_src_xy_q <= cur_xy;
-                                mv_tgt_xy_q <= nb_xy;
-                                st_q        <= ST_MV_READ;
+                                mv_src_xy_q  <= cur_xy;
+                                mv_tgt_xy_q  <= nb_xy;
+                                mv_src_idx_q <= xy_idx(cur_xy);
+                                mv_tgt_idx_q <= xy_idx(nb_xy);
+                                st_q         <= ST_MV_SRC;
                             end else begin
                                 applied_o     <= 1'b1;  // off the board: no effect
                                 applied_cmd_o <= cmd_i;
@@ -372,68 +349,126 @@ module game_logic #(
                 end
 
                 ST_LOAD: begin
-                    if (cmd_take) begin
-                        applied_o     <= 1'b1;          // consumed and ignored
-                        applied_cmd_o <= cmd_i;
+                    // Padding (x or y > 9) lands nowhere.
+                    if (stage_we && word_on_board) begin
+                        we_o            <= 1'b1;
+                        waddr_o         <= word_idx;
+                        wdata_o         <= element_cell(rom_word[1:0]);
+                        elem_q[word_idx] <= 1'b1;
                     end
                     if (load_done) begin
-                        started_o     <= 1'b1;
-                        phase_o       <= PH_PLAYING;
-                        winner_o      <= PL_NONE;
-                        player_o      <= load_map_q[0] ? PL_RED : PL_BLUE;
-                        first_o       <= load_map_q[0] ? PL_RED : PL_BLUE;
-                        mode_o        <= MODE_SELECT;
-                        cursor_red_o  <= red_cap;
-                        cursor_blue_o <= blue_cap;
-                        round_o       <= ROUND_FIRST;
-                        map_o         <= load_map_q;
-                        st_q          <= ST_READY;
+                        scan_q <= 7'd0;
+                        st_q   <= ST_FILL;
                     end
                 end
 
-                ST_MV_READ: begin
+                ST_FILL: begin
+                    if (!elem_q[scan_q]) begin
+                        we_o    <= 1'b1;
+                        waddr_o <= scan_q;
+                        wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
+                    end
+                    scan_q <= scan_q + 7'd1;
+                    if (scan_q == LAST_CELL) st_q <= ST_START;
+                end
+
+                ST_START: begin
+                    started_o     <= 1'b1;
+                    phase_o       <= PH_PLAYING;
+                    winner_o      <= PL_NONE;
+                    player_o      <= start_map_q[0] ? PL_RED : PL_BLUE;   // odd: Red first
+                    first_o       <= start_map_q[0] ? PL_RED : PL_BLUE;
+                    mode_o        <= MODE_SELECT;
+                    cursor_red_o  <= red_cap;
+                    cursor_blue_o <= blue_cap;
+                    round_o       <= ROUND_FIRST;
+                    map_o         <= start_map_q;
+                    st_q          <= ST_READY;
+                end
+
+                ST_SPACE: begin
+                    applied_o     <= 1'b1;
+                    applied_cmd_o <= mv_cmd_q;
+                    if (a_data_i[12:11] == player_o && a_data_i[8:0] >= TROOPS_MOVE)
+                        mode_o <= MODE_ALL;
+                    st_q <= ST_READY;
+                end
+
+                ST_MV_SRC: begin
+                    mv_src_q <= a_data_i;
+                    st_q     <= ST_MV_TGT;
+                end
+
+                ST_MV_TGT: begin
                     if (tgt_kind == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         st_q          <= ST_READY;
                     end else begin
                         mv_src_troops_q <= src_troops - k_sent;
-                        mv_tgt_owner_q  <= tgt_owner_new;
-                        mv_tgt_troops_q <= tgt_troops_new;
+                        mv_tgt_kind_q   <= tgt_kind;
+                        mv_tgt_owner_q  <= tgt_taken ? player_o : tgt_owner;
+                        mv_tgt_troops_q <= tgt_own   ? (tgt_sum[9] ? TROOPS_MAX : tgt_sum[8:0])
+                                         : tgt_taken ? k_sent - tgt_troops
+                                         :             tgt_troops - k_sent;
                         mv_win_q        <= capital_taken;
                         if (capital_taken) begin
                             // Game over: no pass, no growth, player stays.
                             pass_cand_q <= player_o;
                             pass_g_q    <= 2'd0;
-                            st_q        <= ST_MV_COMMIT;
+                            st_q        <= ST_W_SRC;
                         end else begin
                             // The second player's move ends the round.
                             pass_cand_q <= other(player_o);
                             pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
-                            st_q        <= ST_MV_PASS;
+                            scan_q      <= 7'd0;
+                            st_q        <= ST_CHECK;
                         end
                     end
                 end
 
-                ST_MV_PASS: begin
-                    // Bound: each player still owns their own capital (losing it ends the
-                    // game before any pass), a capital has >= 0 troops and gains 1 per
-                    // round end. The second growth is made by the second player passing,
-                    // so the candidate is then the first player, whose capital now has
-                    // >= 2 troops: the loop stops there, so g <= 2 and it takes at most
-                    // 3 steps (first mover F: S, F(g=1), S, F(g=2); S moved: F(g=1), S,
-                    // F(g=2)).
-                    if (can_move_after(board_q, mv_src_idx, mv_tgt_idx, mv_src_troops_q,
-                                       mv_tgt_owner_q, mv_tgt_troops_q, pass_g_q, grow_land,
-                                       pass_cand_q)) begin
-                        st_q <= ST_MV_COMMIT;
-                    end else begin
+                ST_CHECK: begin
+                    // Bound: each player still owns their capital (losing it ends the game
+                    // before any pass), and a capital gains 1 per round end. The second
+                    // growth is made by the second player passing, so the candidate is
+                    // then the first player, whose capital now has >= 2 troops: the
+                    // search stops there, so g <= 2 after at most 3 scans.
+                    if (rd_movable) begin
+                        scan_q <= 7'd0;
+                        rd_v_q <= 1'b0;
+                        st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
+                    end else if (rd_last) begin
                         if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
                         pass_cand_q <= other(pass_cand_q);
+                        scan_q      <= 7'd0;
+                        rd_v_q      <= 1'b0;
                     end
                 end
 
-                ST_MV_COMMIT: begin
+                ST_GROW: begin
+                    if (rd_v_q && rd_after != a_data_i) begin
+                        we_o    <= 1'b1;
+                        waddr_o <= rd_idx_q;
+                        wdata_o <= rd_after;
+                    end
+                    if (rd_last) st_q <= ST_COMMIT;
+                end
+
+                ST_W_SRC: begin
+                    we_o    <= 1'b1;
+                    waddr_o <= mv_src_idx_q;
+                    wdata_o <= {mv_src_q[12:9], mv_src_troops_q};
+                    st_q    <= ST_W_TGT;
+                end
+
+                ST_W_TGT: begin
+                    we_o    <= 1'b1;
+                    waddr_o <= mv_tgt_idx_q;
+                    wdata_o <= {mv_tgt_owner_q, mv_tgt_kind_q, mv_tgt_troops_q};
+                    st_q    <= ST_COMMIT;
+                end
+
+                ST_COMMIT: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
                     round_o       <= round_o + {14'd0, pass_g_q};

@@ -38,7 +38,9 @@ module generals_core #(
     output wire [7:0]    dbg_cursor_blue,
     output wire [15:0]   dbg_round,
     output wire [6:0]    dbg_map,
-    output wire [1299:0] dbg_board,
+    output wire          dbg_we,          // board RAM write port (GAME.md §7, revised)
+    output wire [6:0]    dbg_waddr,
+    output wire [12:0]   dbg_wdata,
     output wire [7:0]    dbg_kbd_byte,    // keyboard internals, for the keyboard scoreboard
     output wire          dbg_kbd_byte_valid,
     output wire [2:0]    dbg_kbd_cmd,
@@ -108,11 +110,35 @@ module generals_core #(
     assign dbg_kbd_cmd_ready = cmd_ready;
 
     // ---- game -----------------------------------------------------------------------
+    wire        board_we;
+    wire [6:0]  board_waddr;
+    wire [12:0] board_wdata;
+    wire        game_rd_en, video_rd_en, video_hold;
+    wire [6:0]  game_rd_addr, video_rd_addr;
+    wire [12:0] game_rd_data, video_rd_data;
+
+    board_ram u_board (
+        .clk      (clk),
+        .we_i     (board_we),
+        .waddr_i  (board_waddr),
+        .wdata_i  (board_wdata),
+        .a_en_i   (game_rd_en),
+        .a_addr_i (game_rd_addr),
+        .a_data_o (game_rd_data),
+        .b_en_i   (video_rd_en),
+        .b_addr_i (video_rd_addr),
+        .b_data_o (video_rd_data)
+    );
+    assign dbg_we    = board_we;
+    assign dbg_waddr = board_waddr;
+    assign dbg_wdata = board_wdata;
+
     game_logic #(.MAP_INIT_HEX(MAP_INIT_HEX)) u_game (
         .clk          (clk),
         .rst          (rst),
         .start_i      (start_press),
         .draw_i       (dbg_draw),
+        .hold_i       (video_hold),
         .cmd_valid_i  (cmd_valid),
         .cmd_i        (cmd),
         .cmd_ready_o  (cmd_ready),
@@ -128,7 +154,12 @@ module generals_core #(
         .cursor_blue_o(dbg_cursor_blue),
         .round_o      (dbg_round),
         .map_o        (dbg_map),
-        .board_o      (dbg_board)
+        .we_o         (board_we),
+        .waddr_o      (board_waddr),
+        .wdata_o      (board_wdata),
+        .a_en_o       (game_rd_en),
+        .a_addr_o     (game_rd_addr),
+        .a_data_i     (game_rd_data)
     );
 
     // ---- display ----------------------------------------------------------------------
@@ -143,7 +174,10 @@ module generals_core #(
         .cursor_blue_i(dbg_cursor_blue),
         .round_i      (dbg_round),
         .map_i        (dbg_map),
-        .board_i      (dbg_board),
+        .cell_en_o    (video_rd_en),
+        .cell_addr_o  (video_rd_addr),
+        .cell_i       (video_rd_data),
+        .hold_o       (video_hold),
         .vga_r        (vga_r),
         .vga_g        (vga_g),
         .vga_b        (vga_b),

@@ -1,5 +1,5 @@
-// Generals - map_loader: streams one map's 32 ROM words (GAME.md section 2) into the
-// board cells' staging store and finds both capitals for the initial cursors.
+// Generals - map_loader: streams one map's 32 ROM words (GAME.md section 2) to the
+// game engine and finds both capitals for the initial cursors.
 // Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
@@ -12,7 +12,6 @@ module map_loader #(
     input  wire       rst,                      // synchronous, active high
     input  wire       start_i,                  // one-cycle: load map_i (ignored while busy)
     input  wire [6:0] map_i,                    // map index, valid with start_i
-    output wire       stage_clr_o,              // clear the staging store (with start_i)
     output reg        stage_we_o,               // word_o is one of the map's words
     output wire [9:0] word_o,                   // {x[3:0], y[3:0], type[1:0]}
     output reg  [7:0] red_cap_o,                // {x, y} of the Red capital
@@ -42,8 +41,8 @@ module map_loader #(
     );
 
     // A start while busy is dropped (game_logic never sends one).
-    wire busy = run_q || stage_we_o || done_o;
-    assign stage_clr_o = start_i && !busy;
+    wire busy  = run_q || stage_we_o || done_o;
+    wire begin_load = start_i && !busy;
 
     // Padding words (x = y = 15) and any other off-board word describe nothing.
     wire word_on_board = (word_o[9:6] <= COORD_MAX) && (word_o[5:2] <= COORD_MAX);
@@ -70,7 +69,7 @@ module map_loader #(
             last_q     <= run_q && (word_cnt_q == LAST_WORD);
             done_o     <= stage_we_o && last_q;
 
-            if (stage_clr_o) begin
+            if (begin_load) begin
                 map_q       <= map_i;
                 word_cnt_q  <= {WORD_BITS{1'b0}};
                 run_q       <= 1'b1;

@@ -6,13 +6,16 @@
 `timescale 1ns / 1ps
 
 // Three parts:
-//  1. Snapshot: once per frame, at the first pixel of vertical blanking, every
-//     input is copied in one clock edge (tear-free: the next frame shows only
-//     that copy).
-//  2. Scan (the rest of vblank, ~1 800 cycles): a sequencer walks the 100
-//     snapshot cells, converts each troop count to decimal, marks the cursor
-//     and the legal targets and writes one word per cell to the cell RAM; then
-//     it converts the round, the map and the players' totals to text.
+//  1. Snapshot: once per frame, at the first pixel of vertical blanking, the
+//     scalar inputs are copied in one clock edge; hold_o, raised on the last
+//     visible line, keeps the game engine from starting anything new until
+//     the scan below has read every cell, so the cells read are the cells of
+//     that same cycle (tear-free: the next frame shows only that state).
+//  2. Scan (the rest of vblank, ~1 900 cycles): a sequencer reads the 100
+//     cells from the board RAM, converts each troop count to decimal, marks
+//     the cursor and the legal targets and writes one word per cell to the
+//     cell RAM; then it converts the round, the map and the players' totals
+//     to text.
 //  3. Pixel pipeline, advanced by the 25 MHz pixel enable, 5 stages deep:
 //       S1  board/panel counters, text boxes, rectangles (from vga_timing)
 //       S2  cell RAM word, character code of the text pixel
@@ -34,7 +37,10 @@ module renderer #(
     input  wire [7:0]    cursor_blue_i,  // {x[3:0], y[3:0]}
     input  wire [15:0]   round_i,        // round number
     input  wire [6:0]    map_i,          // map number
-    input  wire [1299:0] board_i,        // cell y*10+x at [13*i +: 13] = {owner, kind, troops}
+    output wire          cell_en_o,      // board RAM read port: enable
+    output wire [6:0]    cell_addr_o,    // cell y*10+x
+    input  wire [12:0]   cell_i,         // {owner, kind, troops}, one enabled cycle later
+    output reg           hold_o,         // the board must not change: scan ahead or under way
     output reg  [7:0]    vga_r,          // red to the ADV7123
     output reg  [7:0]    vga_g,          // green
     output reg  [7:0]    vga_b,          // blue
@@ -56,7 +62,6 @@ module renderer #(
     localparam [1:0] K_MOUNT   = 2'd1;
     localparam [1:0] K_CAPITAL = 2'd2;
     localparam [1:0] K_TOWER   = 2'd3;
-    localparam       CELL_BITS = 13;
 
     // Palette indices (colours in rtl/gfx/palette.hex).
     localparam [3:0] P_BLACK   = 4'd0;
@@ -79,6 +84,10 @@ module renderer #(
     localparam       PIPE_DEPTH = 5;
     localparam [9:0] SNAP_X = PIPE_DEPTH - 1;
     localparam [9:0] SNAP_Y = 10'd480;
+    // hold_o rises at (HOLD_X, SNAP_Y - 1), (800 - HOLD_X + SNAP_X) * 2 = 1352
+    // cycles before the snapshot: longer than any command or map load (about
+    // 420 cycles), so the engine is idle when the snapshot is taken.
+    localparam [9:0] HOLD_X = 10'd128;
 
     // Board: 10x10 cells on a 46-pixel pitch, each pitch starting with a
     // 2-pixel grid line; a closing grid line follows the last cell.
@@ -220,7 +229,6 @@ module renderer #(
     // 1. Snapshot.
     wire snap_now = pix_en && sx == SNAP_X && sy == SNAP_Y;
 
-    reg [1299:0] board_sr;      // snapshot board; the scan shifts it down 13 bits per cell
     reg [1:0]    snap_phase, snap_winner, snap_player, snap_mode;
     reg [7:0]    snap_cur_red, snap_cur_blue;
     reg [15:0]   snap_round;
@@ -235,6 +243,7 @@ module renderer #(
     // ------------------------------------------------------------------
     // 2. Scan: one cell per 17 cycles, then six numbers.
     localparam [2:0] SQ_IDLE = 3'd0;   // nothing to do until the next snapshot
+    localparam [2:0] SQ_READ = 3'd5;   // read the cell from the board RAM
     localparam [2:0] SQ_CELL = 3'd1;   // latch the cell, start its conversion
     localparam [2:0] SQ_CCNV = 3'd2;   // convert the troops, then write the cell RAM
     localparam [2:0] SQ_NUM  = 3'd3;   // start converting number num_idx
@@ -297,9 +306,11 @@ module renderer #(
     // The current player's cursor and the cell being scanned.
     wire [3:0] cur_x = blue_turn ? snap_cur_blue[7:4] : snap_cur_red[7:4];
     wire [3:0] cur_y = blue_turn ? snap_cur_blue[3:0] : snap_cur_red[3:0];
-    wire [1:0] sc_owner  = board_sr[12:11];
-    wire [1:0] sc_kind   = board_sr[10:9];
-    wire [8:0] sc_troops = board_sr[8:0];
+    wire [1:0] sc_owner  = cell_i[12:11];
+    wire [1:0] sc_kind   = cell_i[10:9];
+    wire [8:0] sc_troops = cell_i[8:0];
+    assign cell_en_o   = (sq_state == SQ_READ);
+    assign cell_addr_o = scan_idx;
     // Neighbours in 5 bits so that a cursor at 15 has no neighbour at 0.
     wire       same_x = scan_x == cur_x;
     wire       same_y = scan_y == cur_y;
@@ -316,7 +327,7 @@ module renderer #(
 
     always @(posedge clk) begin
         if (rst) begin
-            board_sr        <= 1300'd0;
+            hold_o          <= 1'b0;
             snap_phase      <= PH_IDLE;   // the first frame after reset is the title screen
             snap_winner     <= 2'd0;
             snap_player     <= PL_RED;
@@ -350,8 +361,8 @@ module renderer #(
             blue_land_txt   <= {3{CH_SPACE}};
         end else begin
             snapshot_o <= snap_now;
+            if (pix_en && sx == HOLD_X && sy == SNAP_Y - 10'd1) hold_o <= 1'b1;
             if (snap_now) begin
-                board_sr      <= board_i;
                 snap_phase    <= phase_i;
                 snap_winner   <= winner_i;
                 snap_player   <= player_i;
@@ -360,7 +371,7 @@ module renderer #(
                 snap_cur_blue <= cursor_blue_i;
                 snap_round    <= round_i;
                 snap_map      <= map_i;
-                sq_state      <= SQ_CELL;
+                sq_state      <= SQ_READ;
                 scan_idx      <= 7'd0;
                 scan_x        <= 4'd0;
                 scan_y        <= 4'd0;
@@ -371,6 +382,7 @@ module renderer #(
                 blue_land     <= 7'd0;
             end else begin
                 case (sq_state)
+                    SQ_READ: sq_state <= SQ_CELL;
                     SQ_CELL: begin
                         cell_owner <= sc_owner;
                         cell_kind  <= sc_kind;
@@ -395,14 +407,14 @@ module renderer #(
                         dd_bcd <= dd_bcd_d;
                         dd_cnt <= dd_cnt + 4'd1;
                         if (dd_last) begin   // the cell RAM takes the word this cycle
-                            board_sr <= board_sr >> CELL_BITS;
                             scan_idx <= scan_idx + 7'd1;
                             scan_x   <= (scan_x == LAST_COL) ? 4'd0 : scan_x + 4'd1;
                             scan_y   <= (scan_x == LAST_COL) ? scan_y + 4'd1 : scan_y;
-                            sq_state <= (scan_idx == LAST_CELL) ? SQ_NUM : SQ_CELL;
+                            sq_state <= (scan_idx == LAST_CELL) ? SQ_NUM : SQ_READ;
                         end
                     end
                     SQ_NUM: begin
+                        hold_o <= 1'b0;      // every cell has been read
                         case (num_idx)
                             NUM_ROUND: dd_bin <= snap_round;
                             NUM_MAP:   dd_bin <= {9'd0, snap_map};

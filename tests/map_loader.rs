@@ -2,7 +2,6 @@
 //! initial board of every one of the 128 maps exactly as the Rust map reader
 //! does from the same file (GAME.md §2–§3), checked cell by cell.
 
-use generals::app::rtl_state;
 use generals::core_env::{CoreEnv, HOLD_CYCLES};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
@@ -22,7 +21,7 @@ fn every_map_loads_cell_by_cell() {
     for m in order {
         env.press_start(m, &Press::clean(HOLD_CYCLES))
             .unwrap_or_else(|e| panic!("map {m}: {e}"));
-        let rtl = rtl_state(&env.out).expect("decodable debug outputs");
+        let rtl = env.rtl_state().expect("decodable debug outputs");
         let expected = GameState::load(m, &maps[usize::from(m)]).expect("map loads");
         assert_eq!(rtl.phase, Phase::Playing, "map {m}");
         assert_eq!(rtl.map, m);

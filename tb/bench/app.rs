@@ -134,8 +134,9 @@ pub struct PlayReport {
     pub seconds: f64,
 }
 
-/// Decodes the architectural state from the debug outputs.
-pub fn rtl_state(out: &CoreOut) -> Result<GameState, String> {
+/// Decodes the architectural state from the debug outputs and the board
+/// RAM's 100 words.
+pub fn rtl_state(out: &CoreOut, board: &[u16; 100]) -> Result<GameState, String> {
     use generals_golden::{Mode, Phase, Player};
     let player = |c: u8| match c {
         1 => Ok(Player::Red),
@@ -165,7 +166,9 @@ pub fn rtl_state(out: &CoreOut) -> Result<GameState, String> {
     s.cursor_blue = Pos::new(out.cursor_blue >> 4, out.cursor_blue & 0xF);
     s.round = out.round;
     s.map = out.map;
-    s.cells = generals_golden::unpack_cells(&out.board).map_err(|e| e.to_string())?;
+    for (c, &bits) in s.cells.iter_mut().zip(board) {
+        *c = generals_golden::Cell::from_bits(bits).map_err(|e| e.to_string())?;
+    }
     Ok(s)
 }
 
@@ -276,7 +279,8 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
         Some(t) => m.note(format!("waveform: {}", t.display())),
         None => m,
     })?;
-    let state = rtl_state(&env.out)
+    let state = env
+        .rtl_state()
         .map_err(|e| Mismatch::new(env.dut.cycle, "debug outputs", "a decodable state", e))?;
     let mut o = outputs.borrow_mut();
     let pngs = o.pngs.as_ref().map_or(0, |p| p.written);

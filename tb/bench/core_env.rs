@@ -85,6 +85,12 @@ impl CoreEnv {
         &self.sb.golden
     }
 
+    /// The architectural state read from the RTL: the debug port's scalars
+    /// and the board RAM.
+    pub fn rtl_state(&self) -> Result<GameState, String> {
+        crate::app::rtl_state(&self.out, &self.dut.read_board())
+    }
+
     /// One clock cycle, checked.
     pub fn step(&mut self) -> Result<CycleEvents, Mismatch> {
         let keys = (self.reset_btn.tick(), self.start_btn.tick());
@@ -101,6 +107,9 @@ impl CoreEnv {
         }
         let cycle = self.dut.cycle;
         let ev = self.sb.check(cycle, keys, &self.out)?;
+        if ev.compare_board {
+            self.sb.compare_board(cycle, &self.dut.read_board())?;
+        }
         for h in &mut self.hooks {
             h.cycle(cycle, &self.out, &self.prev_golden, &ev)?;
         }

@@ -113,6 +113,15 @@ impl CoreDut {
         unsafe { ffi::core_tick(self.raw, input, out) };
         self.cycle += 1;
     }
+
+    /// The 100 cells as the board RAM holds them now (13-bit words, cell
+    /// `y * 10 + x`), read through Verilator's access to the array.
+    pub fn read_board(&self) -> [u16; ffi::CORE_CELLS as usize] {
+        let mut cells = [0u16; ffi::CORE_CELLS as usize];
+        // SAFETY: raw is live; the buffer holds CORE_CELLS words.
+        unsafe { ffi::core_read_board(self.raw, cells.as_mut_ptr()) };
+        cells
+    }
 }
 
 impl Default for CoreDut {

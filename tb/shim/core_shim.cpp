@@ -1,7 +1,7 @@
 // C ABI shim around Vgenerals_core (see shim.h).
-#include <cstring>
 #include "shim.h"
 #include "Vgenerals_core.h"
+#include "Vgenerals_core___024root.h"
 #include "model.h"
 
 struct core_model : Model<Vgenerals_core> {
@@ -14,8 +14,6 @@ struct core_model : Model<Vgenerals_core> {
     }
 };
 
-static_assert(sizeof(((Vgenerals_core *)nullptr)->dbg_board) >= CORE_BOARD_WORDS * 4,
-              "dbg_board is narrower than the shim expects");
 
 extern "C" {
 
@@ -64,12 +62,20 @@ static inline void copy_out(const Vgenerals_core &t, core_out *out) {
     out->kbd_cmd_ready = t.dbg_kbd_cmd_ready;
     out->kbd_err = t.dbg_kbd_err;
     out->kbd_ovf = t.dbg_kbd_ovf;
-    std::memcpy(out->board, t.dbg_board.data(), CORE_BOARD_WORDS * 4);
+    out->we = t.dbg_we;
+    out->waddr = t.dbg_waddr;
+    out->wdata = t.dbg_wdata;
 }
 
 void core_tick(core_model *m, const core_in *in, core_out *out) {
     edge(m, in);
     copy_out(m->top, out);
+}
+
+// The RAM array is marked public (rtl/board_ram.v), so it keeps this name.
+void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]) {
+    const auto &mem = m->top.rootp->generals_core__DOT__u_board__DOT__mem;
+    for (int i = 0; i < CORE_CELLS; i++) cells[i] = mem[i];
 }
 
 

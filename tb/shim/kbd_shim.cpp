@@ -12,7 +12,6 @@ extern "C" {
 kbd_model *kbd_new(void) { return new kbd_model(); }
 void kbd_free(kbd_model *m) { delete m; }
 int kbd_trace_open(kbd_model *m, const char *path) { return m->trace_open(path); }
-void kbd_trace_close(kbd_model *m) { m->trace_close(); }
 
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out) {
     Vkbd_frontend &t = m->top;

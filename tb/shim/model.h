@@ -12,8 +12,12 @@ struct Model {
     Top top;
     VerilatedFstC *fst = nullptr;
     uint64_t time = 0;
+    // Half a 50 MHz period (10 ns) in the model's time unit, which is its
+    // `timescale precision (1 ps here): the waveform then shows 20 ns cycles.
+    uint64_t half_period = 10;
 
     explicit Model(const char *name) : top(&ctx, name) {
+        for (int p = ctx.timeprecision(); p < -9; p++) half_period *= 10;
         top.clk = 0;
         top.eval();
     }
@@ -42,8 +46,8 @@ struct Model {
         if (fst) fst->dump(time);
         top.clk = 0;
         top.eval();
-        if (fst) fst->dump(time + 10);
-        time += 20;  // 20 ns per 50 MHz cycle
+        if (fst) fst->dump(time + half_period);
+        time += 2 * half_period;
     }
 };
 #endif

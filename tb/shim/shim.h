@@ -27,11 +27,10 @@ kbd_model *kbd_new(void);
 void kbd_free(kbd_model *m);
 /* Opens an FST waveform; returns 0 on success. */
 int kbd_trace_open(kbd_model *m, const char *path);
-void kbd_trace_close(kbd_model *m);
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out);
 
 /* ---- generals_core: the whole game ---- */
-#define CORE_BOARD_WORDS 41 /* 1300 bits: 100 cells x 13 */
+#define CORE_CELLS 100
 typedef struct core_model core_model;
 typedef struct {
     uint8_t key_reset_n;
@@ -47,13 +46,16 @@ typedef struct {
     uint16_t round;
     uint8_t kbd_byte, kbd_byte_valid, kbd_cmd, kbd_cmd_valid, kbd_cmd_ready;
     uint16_t kbd_err, kbd_ovf;
-    uint32_t board[CORE_BOARD_WORDS];
+    uint8_t we, waddr; /* board RAM write port */
+    uint16_t wdata;
 } core_out;
 core_model *core_new(void);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);
 void core_trace_close(core_model *m);
 void core_tick(core_model *m, const core_in *in, core_out *out);
+/* The 100 board cells as the board RAM holds them now (13-bit words). */
+void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
 //! and readable comparisons.
 #![allow(dead_code)]
 
-use generals::app::{play, rtl_state, FrameOptions, PlayOptions, PlayReport};
+use generals::app::{play, FrameOptions, PlayOptions, PlayReport};
 use generals::core_env::{CoreEnv, HOLD_CYCLES};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
@@ -306,7 +306,9 @@ impl Session {
 
     /// The state on the RTL's debug outputs now.
     pub fn state(&self) -> GameState {
-        rtl_state(&self.env.out).unwrap_or_else(|e| panic!("debug outputs: {e}"))
+        self.env
+            .rtl_state()
+            .unwrap_or_else(|e| panic!("debug outputs: {e}"))
     }
 
     /// Scoreboard counts so far.

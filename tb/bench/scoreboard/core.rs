@@ -1,10 +1,18 @@
 //! Core scoreboard: the game core's architectural state against the golden
-//! model in every clock cycle (GAME.md §7).
+//! model in every clock cycle (GAME.md §7, revised: the board lives in a RAM).
 //!
-//! Protocol of the debug port: the state changes only in a cycle in which
-//! `dbg_applied` (a command was consumed; its code on `dbg_cmd`) or
+//! Protocol of the debug port: the scalar state changes only in a cycle in
+//! which `dbg_applied` (a command was carried out; its code on `dbg_cmd`) or
 //! `dbg_started` (a game started) is high, and in that cycle it already shows
 //! the whole effect; and in the cycle after the internal reset was high.
+//! Board cells change only through the RAM's write port (`dbg_we`,
+//! `dbg_waddr`, `dbg_wdata`): a write is allowed only while a command or a
+//! game start is being carried out, and must carry exactly the value the
+//! cell has in the golden state after it; by the cycle the command is applied
+//! (or the game started) every cell that differs between the golden states
+//! before and after has been written. The whole board is read back from the
+//! model and compared at every applied command, every start and every frame
+//! ([`CoreScoreboard::compare_board`]).
 
 use super::buttons::ButtonsModel;
 use super::kbd::{KbdObs, KbdScoreboard};
@@ -12,15 +20,17 @@ use super::Mismatch;
 use crate::driver::ps2::SentFrame;
 use crate::dut::CoreOut;
 use generals_golden::keyboard::Command;
-use generals_golden::{Cell, DrawCounter, GameState, Phase, Pos, BOARD_WORDS, CELLS};
+use generals_golden::{Cell, DrawCounter, GameState, Phase, Pos, CELLS};
 use generals_maps::Map;
 use std::collections::VecDeque;
 
 /// One video frame at 50 MHz: a command must be applied within this many
 /// cycles of the end of its last PS/2 byte.
 pub const FRAME_CYCLES: u64 = 800 * 525 * 2;
-/// A recognised START must start the game within this many cycles.
-pub const START_LATENCY_MAX: u64 = 64;
+/// A recognised START must start the game within this many cycles: the video
+/// scan may hold the engine for about 3 000 cycles, then the map loads in
+/// about 140.
+pub const START_LATENCY_MAX: u64 = 8_192;
 
 /// Events of one checked cycle, for statistics and frame dumps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,6 +41,10 @@ pub struct CycleEvents {
     pub started: bool,
     /// The core was in reset.
     pub reset: bool,
+    /// The board must now equal the golden board: read it back and call
+    /// [`CoreScoreboard::compare_board`] (a command applied, a game
+    /// started, or a frame's snapshot outside IDLE).
+    pub compare_board: bool,
 }
 
 /// Counts over a run.
@@ -69,7 +83,12 @@ pub struct CoreScoreboard {
     /// START recognised: (draw value, cycle).
     pending_start: Option<(u8, u64)>,
     prev_kbd: (bool, bool, u8),
-    golden_board: [u32; BOARD_WORDS],
+    /// The golden state after the START being carried out.
+    start_after: Option<GameState>,
+    /// The golden state after the command at the front of `in_game`.
+    cmd_after: Option<GameState>,
+    /// Cells written since the command or start being carried out began.
+    written: u128,
     /// Totals.
     pub stats: CoreStats,
 }
@@ -78,7 +97,6 @@ impl CoreScoreboard {
     /// A scoreboard for a core just powered up, playing from `maps`.
     pub fn new(maps: Vec<Map>, debounce: u32) -> Self {
         let golden = GameState::new();
-        let golden_board = golden.pack_board();
         Self {
             maps,
             golden,
@@ -89,7 +107,9 @@ impl CoreScoreboard {
             in_game: VecDeque::new(),
             pending_start: None,
             prev_kbd: (false, false, 0),
-            golden_board,
+            start_after: None,
+            cmd_after: None,
+            written: 0,
             stats: CoreStats::default(),
         }
     }
@@ -132,10 +152,12 @@ impl CoreScoreboard {
                 self.stats.resets += 1;
             }
             self.golden.reset();
-            self.golden_board = self.golden.pack_board();
             self.kbd.reset();
             self.in_game.clear();
             self.pending_start = None;
+            self.start_after = None;
+            self.cmd_after = None;
+            self.written = 0;
         }
         self.rst_prev = self.buttons.rst();
         if (out.rst != 0) != self.buttons.rst() {
@@ -169,6 +191,9 @@ impl CoreScoreboard {
         if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
             self.in_game.push_back((cmd, end));
         }
+        if out.we != 0 {
+            self.check_write(cycle, out)?;
+        }
 
         if out.applied != 0 {
             let actual = Command::from_code(out.cmd);
@@ -185,8 +210,14 @@ impl CoreScoreboard {
                             "command {cmd:?} whose last byte ended at cycle {end}"
                         )));
                     }
+                    let before = self.golden.clone();
                     self.apply(cmd);
+                    self.cmd_after = None;
+                    if self.pending_start.is_none() {
+                        self.check_written(cycle, &before, "command applied (dbg_applied)")?;
+                    }
                     ev.applied = Some(cmd);
+                    ev.compare_board = true;
                 }
                 Some((cmd, _)) => {
                     return Err(Mismatch::new(
@@ -223,12 +254,15 @@ impl CoreScoreboard {
                     "started",
                 ));
             };
+            let before = self.golden.clone();
             if let Err(e) = self.golden.start(value, &self.maps) {
                 return Err(Mismatch::new(cycle, "golden start", "a loadable map", e));
             }
-            self.golden_board = self.golden.pack_board();
+            self.start_after = None;
+            self.check_written(cycle, &before, "game started (dbg_started)")?;
             self.stats.games += 1;
             ev.started = true;
+            ev.compare_board = true;
         }
         if self.buttons.start_press()
             && !self.buttons.rst()
@@ -236,6 +270,12 @@ impl CoreScoreboard {
             && self.pending_start.is_none()
         {
             self.pending_start = Some((self.draw.value(), cycle));
+            let mut after = self.golden.clone();
+            // A map that cannot load is reported when the core starts the game.
+            self.start_after = after
+                .start(self.draw.value(), &self.maps)
+                .ok()
+                .map(|_| after);
         }
         if let Some((_, at)) = self.pending_start {
             if cycle > at + START_LATENCY_MAX {
@@ -259,13 +299,122 @@ impl CoreScoreboard {
             }
         }
         self.compare_state(cycle, out)?;
+        if out.snapshot != 0 && self.golden.phase != Phase::Idle {
+            ev.compare_board = true;
+        }
         Ok(ev)
+    }
+
+    /// The golden state the cells being written now must reach: after the
+    /// START being carried out, else after the command being carried out.
+    fn write_target(&mut self) -> Option<&GameState> {
+        if self.pending_start.is_some() {
+            return self.start_after.as_ref();
+        }
+        let &(cmd, _) = self.in_game.front()?;
+        if self.cmd_after.is_none() {
+            let mut after = self.golden.clone();
+            after.apply(cmd);
+            self.cmd_after = Some(after);
+        }
+        self.cmd_after.as_ref()
+    }
+
+    /// A write on the board RAM's port: allowed only while a command or a
+    /// start is carried out, and only with the cell's golden after-value.
+    fn check_write(&mut self, cycle: u64, out: &CoreOut) -> Result<(), Mismatch> {
+        let idx = usize::from(out.waddr);
+        let value = Cell::from_bits(out.wdata);
+        let shown = match value {
+            Ok(c) => cell_text(Some(c)),
+            Err(_) => format!("undecodable bits {:#06x}", out.wdata),
+        };
+        let Some(after) = self.write_target() else {
+            return Err(Mismatch::new(
+                cycle,
+                "board write (dbg_we)",
+                "none: no command or START is being carried out",
+                format!("cell {idx} <- {shown}"),
+            ));
+        };
+        if idx >= CELLS {
+            return Err(Mismatch::new(
+                cycle,
+                "board write address (dbg_waddr)",
+                "a cell 0 … 99",
+                idx,
+            ));
+        }
+        let exp = after.cells[idx];
+        if value != Ok(exp) {
+            let p = Pos::from_index(idx);
+            return Err(Mismatch::new(
+                cycle,
+                format!("board write to cell ({}, {})", p.x, p.y),
+                format!("{} (its value after the command)", cell_text(Some(exp))),
+                shown,
+            )
+            .note(format!("golden state after: {}", after.to_json())));
+        }
+        self.written |= 1u128 << idx;
+        Ok(())
+    }
+
+    /// Every cell that differs between `before` and the golden state now must
+    /// have been written; then a new command or start begins.
+    fn check_written(
+        &mut self,
+        cycle: u64,
+        before: &GameState,
+        what: &str,
+    ) -> Result<(), Mismatch> {
+        let missing = (0..CELLS)
+            .find(|&i| before.cells[i] != self.golden.cells[i] && self.written & (1u128 << i) == 0);
+        self.written = 0;
+        if let Some(i) = missing {
+            let p = Pos::from_index(i);
+            return Err(Mismatch::new(
+                cycle,
+                what,
+                format!(
+                    "cell ({}, {}) written with {} before",
+                    p.x,
+                    p.y,
+                    cell_text(Some(self.golden.cells[i]))
+                ),
+                "never written",
+            )
+            .note(format!("golden state: {}", self.golden.to_json())));
+        }
+        Ok(())
+    }
+
+    /// Compares the board read back from the RTL's RAM with the golden board.
+    pub fn compare_board(&self, cycle: u64, cells: &[u16; CELLS]) -> Result<(), Mismatch> {
+        let g = &self.golden;
+        if g.phase == Phase::Idle {
+            return Ok(()); // GAME.md §5: in IDLE only the phase is part of the contract
+        }
+        for (i, &bits) in cells.iter().enumerate() {
+            let exp = g.cells[i];
+            let act = Cell::from_bits(bits).ok();
+            if act != Some(exp) {
+                let p = Pos::from_index(i);
+                return Err(Mismatch::new(
+                    cycle,
+                    format!("cell ({}, {}) read back from the board RAM", p.x, p.y),
+                    cell_text(Some(exp)),
+                    cell_text(act),
+                )
+                .note(format!("golden state: {}", g.to_json())));
+            }
+        }
+        Ok(())
     }
 
     fn apply(&mut self, cmd: Command) {
         let before = self.golden.clone();
         self.golden.apply(cmd);
-        self.golden_board = self.golden.pack_board();
         self.stats.commands += 1;
         if before.cells != self.golden.cells {
             self.stats.moves += 1;
@@ -320,29 +469,6 @@ impl CoreScoreboard {
                         .note(format!("golden state: {}", g.to_json())),
                 );
             }
-        }
-        if out.board != self.golden_board {
-            let rtl = generals_golden::unpack_cells(&out.board);
-            for i in 0..CELLS {
-                let exp = g.cells[i];
-                let act = rtl.as_ref().ok().map(|c| c[i]);
-                if act != Some(exp) {
-                    let p = Pos::from_index(i);
-                    return Err(Mismatch::new(
-                        cycle,
-                        format!("cell ({}, {})", p.x, p.y),
-                        cell_text(Some(exp)),
-                        cell_text(act),
-                    )
-                    .note(format!("golden state: {}", g.to_json())));
-                }
-            }
-            return Err(Mismatch::new(
-                cycle,
-                "board bits",
-                format!("{:x?}", self.golden_board),
-                format!("{:x?}", out.board),
-            ));
         }
         Ok(())
     }
