@@ -143,7 +143,7 @@ pub mod rtl_timing {
     /// Clock cycles per pixel (50 MHz clock, 25 MHz pixel enable).
     pub const CYCLES_PER_PIXEL: u64 = 2;
     /// Pixel-enable steps from the timing counters to the output registers.
-    pub const PIPE_DEPTH: u64 = 5;
+    pub const PIPE_DEPTH: u64 = 6;
     /// Pixels (and `vga_clk` periods) per frame.
     pub const FRAME_PIXELS: u64 = (H_TOTAL * V_TOTAL) as u64;
     /// Clock cycles per frame (840 000).

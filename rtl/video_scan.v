@@ -1,0 +1,304 @@
+// Generals (将军棋) - video_scan: the renderer's snapshot and scan (docs/display.md,
+// "Snapshot"). Once per frame, at the first pixel of vertical blanking, the game's
+// scalars are copied in one edge; then the 100 cells are read from the board RAM,
+// each converted to a cell-RAM word for the board tiles, and the panel's numbers are
+// converted to text. hold_o keeps the game engine from starting anything new from the
+// last visible line until every cell has been read, so the cells read are those of
+// the snapshot cycle: the next frame shows one consistent state (tear-free).
+// Part of the Generals FPGA project, MIT licence.
+
+`default_nettype none
+`timescale 1ns / 1ps
+
+module video_scan #(
+    parameter [9:0] SNAP_X = 10'd5      // raster x at which the DAC shows pixel (0, 480)
+) (
+    input  wire        clk,             // 50 MHz
+    input  wire        rst,             // synchronous, active high
+    input  wire        pix_en_i,        // pixel enable (25 MHz)
+    input  wire [9:0]  sx_i,            // raster position from vga_timing
+    input  wire [9:0]  sy_i,
+    input  wire [1:0]  phase_i,         // the game's architectural state
+    input  wire [1:0]  winner_i,
+    input  wire [1:0]  player_i,
+    input  wire [1:0]  mode_i,
+    input  wire [7:0]  cursor_red_i,    // {x, y}
+    input  wire [7:0]  cursor_blue_i,
+    input  wire [15:0] round_i,
+    input  wire [6:0]  map_i,
+    output wire        cell_en_o,       // board RAM read port
+    output wire [6:0]  cell_addr_o,
+    input  wire [12:0] cell_i,          // {owner, kind, troops}, one enabled cycle later
+    output reg         hold_o,          // the board must not change
+    output reg         snapshot_o,      // one cycle: the scalars were copied
+    output reg  [1:0]  snap_phase_o,    // the snapshot's scalars, for the pixel stages
+    output reg  [1:0]  snap_winner_o,
+    output reg  [1:0]  snap_player_o,
+    output reg  [1:0]  snap_mode_o,
+    output reg         cram_we_o,       // cell RAM write port (board_tiles)
+    output reg  [6:0]  cram_addr_o,
+    output reg  [19:0] cram_data_o,     // {owner, kind, cursor, target, ndig, bcd[11:0]}
+    output reg  [39:0] round_txt_o,     // panel numbers, ASCII, right-aligned
+    output reg  [23:0] map_txt_o,
+    output reg  [39:0] red_troops_txt_o,
+    output reg  [23:0] red_land_txt_o,
+    output reg  [39:0] blue_troops_txt_o,
+    output reg  [23:0] blue_land_txt_o
+);
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
+    localparam [9:0] SNAP_Y = 10'd480;  // first line of vertical blanking
+    // hold_o rises at (HOLD_X, SNAP_Y - 1), (800 - HOLD_X + SNAP_X) * 2 = 1354 cycles
+    // before the snapshot: longer than any command or map load (about 420 cycles), so
+    // the engine is idle when the snapshot is taken.
+    localparam [9:0] HOLD_X    = 10'd128;
+    localparam [6:0] LAST_CELL = 7'd99;
+    localparam [3:0] LAST_COL  = 4'd9;
+    localparam [3:0] DD_LAST   = 4'd15;  // 16 double-dabble steps for 16 bits
+    localparam [7:0] CH_SPACE  = 8'h20;
+    localparam [3:0] CH_DIGIT  = 4'h3;   // ASCII '0' = {4'h3, 4'd0}
+
+    // Scan: one cell per 19 cycles (read, latch, 16 conversion steps, write), then six
+    // numbers.
+    localparam [2:0] SQ_IDLE = 3'd0;     // nothing to do until the next snapshot
+    localparam [2:0] SQ_READ = 3'd1;     // the cell is being read from the board RAM
+    localparam [2:0] SQ_CELL = 3'd2;     // latch the cell, start its conversion
+    localparam [2:0] SQ_CCNV = 3'd3;     // convert the troops
+    localparam [2:0] SQ_CWR  = 3'd4;     // write the cell RAM word
+    localparam [2:0] SQ_NUM  = 3'd5;     // start converting number num_q
+    localparam [2:0] SQ_NCNV = 3'd6;     // convert it
+    localparam [2:0] SQ_NWR  = 3'd7;     // store its text
+    localparam [2:0] NUM_ROUND = 3'd0;
+    localparam [2:0] NUM_MAP   = 3'd1;
+    localparam [2:0] NUM_RT    = 3'd2;
+    localparam [2:0] NUM_RL    = 3'd3;
+    localparam [2:0] NUM_BT    = 3'd4;
+    localparam [2:0] NUM_BL    = 3'd5;
+
+    reg [2:0]  sq_q;
+    reg [6:0]  idx_q;                     // cell being scanned
+    reg [3:0]  x_q, y_q;                  // its column and row
+    reg [2:0]  num_q;
+    reg [7:0]  cur_red_q, cur_blue_q;     // the snapshot's cursors and numbers
+    reg [15:0] round_q;
+    reg [6:0]  map_q;
+    reg [15:0] red_troops_q, blue_troops_q;   // at most 100 * 511 = 51 100
+    reg [6:0]  red_land_q, blue_land_q;
+    reg [5:0]  cell_q;                    // {owner, kind, cursor, target} of the cell
+    reg [15:0] dd_bin_q;                  // double dabble: binary in, BCD out
+    reg [18:0] dd_bcd_q;
+    reg [3:0]  dd_cnt_q;
+
+    wire snap_now = pix_en_i && sx_i == SNAP_X && sy_i == SNAP_Y;
+    assign cell_en_o   = (sq_q == SQ_READ);
+    assign cell_addr_o = idx_q;
+
+    // One double-dabble step: add 3 to each BCD digit >= 5, then shift the next binary
+    // bit in. 16 bits need 5 digits; the top one never exceeds 6, so it has 3 bits and
+    // is never adjusted (it would reach 5 before a shift only for 100 000 and more).
+    function automatic [18:0] dd_step(input [18:0] bcd, input bit_in);
+        integer d;
+        reg [15:0] adj;
+        begin
+            adj = bcd[15:0];
+            for (d = 0; d < 4; d = d + 1)
+                if (bcd[4*d +: 4] >= 4'd5) adj[4*d +: 4] = bcd[4*d +: 4] + 4'd3;
+            dd_step = {bcd[17:16], adj, bit_in};
+        end
+    endfunction
+
+    // Number of significant digits of a troop count (0 for 0 troops).
+    function automatic [1:0] ndig(input [11:0] bcd);
+        ndig = (bcd[11:8] != 4'd0) ? 2'd3 :
+               (bcd[7:4]  != 4'd0) ? 2'd2 :
+               (bcd[3:0]  != 4'd0) ? 2'd1 : 2'd0;
+    endfunction
+
+    // Right-aligned text of a converted number, leading zeros as spaces: digit k is
+    // shown when it or a higher digit is non-zero, or k = 0.
+    function automatic [39:0] dd_text(input [18:0] bcd);
+        integer k;
+        reg [19:0] digits;
+        reg        seen;
+        begin
+            digits = {1'b0, bcd};
+            seen   = 1'b0;
+            for (k = 4; k >= 0; k = k - 1) begin
+                seen = seen || digits[4*k +: 4] != 4'd0 || k == 0;
+                dd_text[8*k +: 8] = seen ? {CH_DIGIT, digits[4*k +: 4]} : CH_SPACE;
+            end
+        end
+    endfunction
+
+    // The same for numbers below 1000, in three characters.
+    function automatic [23:0] dd_text3(input [11:0] bcd);
+        integer k;
+        reg     seen;
+        begin
+            seen = 1'b0;
+            for (k = 2; k >= 0; k = k - 1) begin
+                seen = seen || bcd[4*k +: 4] != 4'd0 || k == 0;
+                dd_text3[8*k +: 8] = seen ? {CH_DIGIT, bcd[4*k +: 4]} : CH_SPACE;
+            end
+        end
+    endfunction
+
+    // {owner, kind, cursor, target} of a cell at (x, y): the cursor is the current
+    // player's, in PLAYING only; targets are the non-mountain neighbours of the cursor
+    // in move mode. Coordinates in 5 bits so that a cursor at 15 has no neighbour at 0.
+    function automatic [5:0] cell_flags(input [3:0] c, input [3:0] x, input [3:0] y,
+                                        input [1:0] phase, input [1:0] player,
+                                        input move_mode, input [7:0] cr, input [7:0] cb);
+        reg [4:0] cx, cy, x5, y5;
+        reg       playing, same_x, same_y, next_x, next_y;
+        begin
+            cx      = {1'b0, (player == PL_BLUE) ? cb[7:4] : cr[7:4]};
+            cy      = {1'b0, (player == PL_BLUE) ? cb[3:0] : cr[3:0]};
+            x5      = {1'b0, x};
+            y5      = {1'b0, y};
+            playing = (phase != PH_IDLE) && (phase != PH_OVER);
+            same_x  = (x5 == cx);
+            same_y  = (y5 == cy);
+            next_x  = (x5 == cx + 5'd1) || (x5 + 5'd1 == cx);
+            next_y  = (y5 == cy + 5'd1) || (y5 + 5'd1 == cy);
+            // c = {owner, kind}
+            cell_flags = {c, playing && same_x && same_y,
+                          playing && move_mode && c[1:0] != KIND_MOUNTAIN &&
+                          ((same_y && next_x) || (same_x && next_y))};
+        end
+    endfunction
+
+    always @(posedge clk) begin
+        if (rst) begin
+            hold_o            <= 1'b0;
+            snapshot_o        <= 1'b0;
+            snap_phase_o      <= PH_IDLE;   // the first frame after reset is the title
+            snap_winner_o     <= PL_NONE;
+            snap_player_o     <= PL_RED;
+            snap_mode_o       <= MODE_SELECT;
+            cram_we_o         <= 1'b0;
+            cram_addr_o       <= 7'd0;
+            cram_data_o       <= 20'd0;
+            round_txt_o       <= {5{CH_SPACE}};
+            map_txt_o         <= {3{CH_SPACE}};
+            red_troops_txt_o  <= {5{CH_SPACE}};
+            red_land_txt_o    <= {3{CH_SPACE}};
+            blue_troops_txt_o <= {5{CH_SPACE}};
+            blue_land_txt_o   <= {3{CH_SPACE}};
+            sq_q              <= SQ_IDLE;
+            idx_q             <= 7'd0;
+            x_q               <= 4'd0;
+            y_q               <= 4'd0;
+            num_q             <= NUM_ROUND;
+            cur_red_q         <= 8'd0;
+            cur_blue_q        <= 8'd0;
+            round_q           <= 16'd0;
+            map_q             <= 7'd0;
+            red_troops_q      <= 16'd0;
+            blue_troops_q     <= 16'd0;
+            red_land_q        <= 7'd0;
+            blue_land_q       <= 7'd0;
+            cell_q            <= 6'd0;
+            dd_bin_q          <= 16'd0;
+            dd_bcd_q          <= 19'd0;
+            dd_cnt_q          <= 4'd0;
+        end else begin
+            snapshot_o <= 1'b0;
+            cram_we_o  <= 1'b0;
+            if (pix_en_i && sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
+            if (snap_now) begin
+                    snapshot_o    <= 1'b1;
+                    snap_phase_o  <= phase_i;
+                    snap_winner_o <= winner_i;
+                    snap_player_o <= player_i;
+                    snap_mode_o   <= mode_i;
+                    cur_red_q     <= cursor_red_i;
+                    cur_blue_q    <= cursor_blue_i;
+                    round_q       <= round_i;
+                    map_q         <= map_i;
+                    sq_q          <= SQ_READ;
+                    idx_q         <= 7'd0;
+                    x_q           <= 4'd0;
+                    y_q           <= 4'd0;
+                    num_q         <= NUM_ROUND;
+                    red_troops_q  <= 16'd0;
+                    blue_troops_q <= 16'd0;
+                    red_land_q    <= 7'd0;
+                    blue_land_q   <= 7'd0;
+            end else if (sq_q != SQ_IDLE) begin
+                case (sq_q)
+                    SQ_READ: sq_q <= SQ_CELL;
+                    SQ_CELL: begin
+                        cell_q <= cell_flags(cell_i[12:9], x_q, y_q, snap_phase_o,
+                                             snap_player_o, snap_mode_o[1], cur_red_q,
+                                             cur_blue_q);
+                        if (cell_i[12:11] == PL_RED) begin
+                            red_troops_q <= red_troops_q + {7'd0, cell_i[8:0]};
+                            red_land_q   <= red_land_q + 7'd1;
+                        end
+                        if (cell_i[12:11] == PL_BLUE) begin
+                            blue_troops_q <= blue_troops_q + {7'd0, cell_i[8:0]};
+                            blue_land_q   <= blue_land_q + 7'd1;
+                        end
+                        dd_bin_q <= {7'd0, cell_i[8:0]};
+                        dd_bcd_q <= 19'd0;
+                        dd_cnt_q <= 4'd0;
+                        sq_q     <= SQ_CCNV;
+                    end
+                    SQ_CCNV: begin
+                        dd_bin_q <= {dd_bin_q[14:0], 1'b0};
+                        dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
+                        dd_cnt_q <= dd_cnt_q + 4'd1;
+                        if (dd_cnt_q == DD_LAST) sq_q <= SQ_CWR;
+                    end
+                    SQ_CWR: begin
+                        cram_we_o   <= 1'b1;
+                        cram_addr_o <= idx_q;
+                        cram_data_o <= {cell_q, ndig(dd_bcd_q[11:0]), dd_bcd_q[11:0]};
+                        idx_q <= idx_q + 7'd1;
+                        x_q   <= (x_q == LAST_COL) ? 4'd0 : x_q + 4'd1;
+                        y_q   <= (x_q == LAST_COL) ? y_q + 4'd1 : y_q;
+                        sq_q  <= (idx_q == LAST_CELL) ? SQ_NUM : SQ_READ;
+                    end
+                    SQ_NUM: begin
+                        hold_o <= 1'b0;            // every cell has been read
+                        case (num_q)
+                            NUM_ROUND: dd_bin_q <= round_q;
+                            NUM_MAP:   dd_bin_q <= {9'd0, map_q};
+                            NUM_RT:    dd_bin_q <= red_troops_q;
+                            NUM_RL:    dd_bin_q <= {9'd0, red_land_q};
+                            NUM_BT:    dd_bin_q <= blue_troops_q;
+                            default:   dd_bin_q <= {9'd0, blue_land_q};
+                        endcase
+                        dd_bcd_q <= 19'd0;
+                        dd_cnt_q <= 4'd0;
+                        sq_q     <= SQ_NCNV;
+                    end
+                    SQ_NCNV: begin
+                        dd_bin_q <= {dd_bin_q[14:0], 1'b0};
+                        dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
+                        dd_cnt_q <= dd_cnt_q + 4'd1;
+                        if (dd_cnt_q == DD_LAST) sq_q <= SQ_NWR;
+                    end
+                    SQ_NWR: begin
+                        case (num_q)
+                            NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
+                            NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
+                            NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
+                            NUM_RL:    red_land_txt_o    <= dd_text3(dd_bcd_q[11:0]);
+                            NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
+                            default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
+                        endcase
+                        num_q <= num_q + 3'd1;
+                        sq_q  <= (num_q == NUM_BL) ? SQ_IDLE : SQ_NUM;
+                    end
+                    default: sq_q <= SQ_IDLE;
+                endcase
+            end
+        end
+    end
+endmodule
+
+`default_nettype wire
