@@ -12,10 +12,17 @@ module button #(
 );
     localparam integer CNT_W = $clog2(DEBOUNCE_CYCLES);
 
-    // No reset here: this block produces the reset. Registers power up 0 on the
-    // FPGA (and in Verilator), which reads as "not pressed".
+    // No reset here: this block produces the reset. The power-up values are
+    // given explicitly (Quartus honours them for Cyclone IV flip-flops, and a
+    // 4-state simulator needs them); all 0, as the bench's predictor assumes.
     reg [1:0]       sync;
     reg [CNT_W-1:0] cnt;
+    initial begin
+        sync      = 2'b00;
+        cnt       = {CNT_W{1'b0}};
+        pressed_o = 1'b0;
+        press_o   = 1'b0;
+    end
     wire            raw_pressed = ~sync[1];
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.

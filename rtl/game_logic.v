@@ -3,8 +3,10 @@
 // The scalar state changes only together with applied_o / started_o and then already
 // shows the command's whole effect; board cells change through the RAM's write port
 // while the command is carried out, each written once with its final value (GAME.md
-// section 7, revised). A command takes at most about 420 cycles; none starts while
-// the video scan holds the board (hold_i), so every frame shows one consistent state.
+// section 7, revised). A command takes at most about 420 cycles and a map load about
+// 240; none starts while the video scan holds the board (hold_i), so every frame shows
+// one consistent state. The engine's logic sits inside the branch of the cycles in
+// which it has work, so a cycle-based simulator skips it in all others.
 // Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
@@ -56,6 +58,7 @@ module game_logic #(
 
     // ---- engine states (not architectural) ----------------------------------------------
     localparam [3:0] ST_READY  = 4'd0;   // waiting for START or a command
+    localparam [3:0] ST_CLEAR  = 4'd12;  // forget the last map's element marks
     localparam [3:0] ST_LOAD   = 4'd1;   // map ROM words arrive: element cells written
     localparam [3:0] ST_FILL   = 4'd2;   // every other cell written as empty land
     localparam [3:0] ST_START  = 4'd3;   // the new game's scalars, started_o
@@ -90,99 +93,65 @@ module game_logic #(
         endcase
     endfunction
 
-    // ---- START: latched, carried out when the engine is free -----------------------------
-    reg       start_pend_q;
-    reg [6:0] start_map_q;      // the draw counter when START was recognised
-    wire      engine_free = (st_q == ST_READY) && !hold_i;
-    wire      load_go     = engine_free && start_pend_q;
-
-    // ---- map loading ---------------------------------------------------------------------
-    wire         stage_we;
-    wire [9:0]   rom_word;
-    wire [7:0]   red_cap;
-    wire [7:0]   blue_cap;
-    wire         load_done;
-    reg  [CELLS-1:0] elem_q;    // cells that hold an element of the map being loaded
-
-    map_loader #(
-        .MAP_INIT_HEX (MAP_INIT_HEX)
-    ) u_map_loader (
-        .clk         (clk),
-        .rst         (rst),
-        .start_i     (load_go),
-        .map_i       (start_map_q),
-        .stage_we_o  (stage_we),
-        .word_o      (rom_word),
-        .red_cap_o   (red_cap),
-        .blue_cap_o  (blue_cap),
-        .done_o      (load_done)
-    );
-    wire       word_on_board = (rom_word[9:6] <= COORD_MAX) && (rom_word[5:2] <= COORD_MAX);
-    wire [6:0] word_idx      = xy_idx(rom_word[9:2]);
-
-    // ---- commands ------------------------------------------------------------------------
-    // Commands are consumed whenever the engine is free; during a map load they are
-    // consumed and ignored (the phase is still IDLE/GAME_OVER: GAME.md section 5, never
-    // kept for later), except in the cycle that starts the game.
-    wire loading     = (st_q == ST_LOAD) || (st_q == ST_FILL);
-    assign cmd_ready_o = (engine_free && !start_pend_q) || (loading && !hold_i);
-    wire cmd_take    = cmd_valid_i && cmd_ready_o;
-
-    wire [7:0] cur_xy  = (player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o;
-    wire [3:0] cur_x   = cur_xy[7:4];
-    wire [3:0] cur_y   = cur_xy[3:0];
-    wire       cmd_dir = (cmd_i == CMD_W) || (cmd_i == CMD_A) || (cmd_i == CMD_S)
-                      || (cmd_i == CMD_D);
-
-    // The cursor's neighbour in the direction of cmd_i (cursor step or move target).
-    reg  [7:0] nb_xy;
-    reg        nb_on_board;
-    always @* begin
-        nb_xy       = cur_xy;
-        nb_on_board = 1'b0;
-        case (cmd_i)
-            CMD_W: begin nb_on_board = (cur_y != 4'd0);      nb_xy = {cur_x, cur_y - 4'd1}; end
-            CMD_A: begin nb_on_board = (cur_x != 4'd0);      nb_xy = {cur_x - 4'd1, cur_y}; end
-            CMD_S: begin nb_on_board = (cur_y != COORD_MAX); nb_xy = {cur_x, cur_y + 4'd1}; end
-            CMD_D: begin nb_on_board = (cur_x != COORD_MAX); nb_xy = {cur_x + 4'd1, cur_y}; end
-            default: ;
+    // The neighbour of xy = {x, y} in the direction of cmd, and whether it is on the board.
+    function automatic [7:0] nb_xy(input [7:0] xy, input [2:0] cmd);
+        case (cmd)
+            CMD_W:   nb_xy = {xy[7:4], xy[3:0] - 4'd1};
+            CMD_A:   nb_xy = {xy[7:4] - 4'd1, xy[3:0]};
+            CMD_S:   nb_xy = {xy[7:4], xy[3:0] + 4'd1};
+            CMD_D:   nb_xy = {xy[7:4] + 4'd1, xy[3:0]};
+            default: nb_xy = xy;
         endcase
-    end
+    endfunction
+    function automatic nb_on_board(input [7:0] xy, input [2:0] cmd);
+        case (cmd)
+            CMD_W:   nb_on_board = (xy[3:0] != 4'd0);
+            CMD_A:   nb_on_board = (xy[7:4] != 4'd0);
+            CMD_S:   nb_on_board = (xy[3:0] != COORD_MAX);
+            CMD_D:   nb_on_board = (xy[7:4] != COORD_MAX);
+            default: nb_on_board = 1'b0;
+        endcase
+    endfunction
 
-    // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
-    reg  [2:0]  mv_cmd_q;
-    reg  [7:0]  mv_src_xy_q;
-    reg  [7:0]  mv_tgt_xy_q;
-    reg  [6:0]  mv_src_idx_q;
-    reg  [6:0]  mv_tgt_idx_q;
-    reg  [CELL_W-1:0] mv_src_q;       // source cell as read
-    reg  [8:0]  mv_src_troops_q;      // after the move, before growth
-    reg  [1:0]  mv_tgt_owner_q;
-    reg  [1:0]  mv_tgt_kind_q;        // kinds never change
-    reg  [8:0]  mv_tgt_troops_q;
-    reg         mv_win_q;             // the move took the opponent's capital
-    reg  [1:0]  pass_cand_q;          // player whose turn is being decided
-    reg  [1:0]  pass_g_q;             // round ends so far, 0..2 (bound: see ST_CHECK)
+    // A move of the source cell src onto the target cell tgt by player p (GAME.md
+    // section 5): {capital taken, target owner, target troops, source troops}. Move mode
+    // is entered only with >= 2 troops on an own cell and the cursor cannot move in
+    // move mode, so the source holds >= 2 and k >= 1.
+    function automatic [20:0] move(input [8:0] src_t, input [CELL_W-1:0] tgt,
+                                   input [1:0] mode, input [1:0] p);
+        reg [8:0] k;
+        reg [9:0] sum;
+        reg       own, taken;
+        begin
+            k     = (mode == MODE_HALF) ? {1'b0, src_t[8:1]} : src_t - 9'd1;
+            sum   = {1'b0, tgt[8:0]} + {1'b0, k};
+            own   = (tgt[12:11] == p);
+            taken = !own && (k > tgt[8:0]);
+            // A capital is always owned by a player, so "not own" means the opponent's.
+            move  = {taken && (tgt[10:9] == KIND_CAPITAL),
+                     taken ? p : tgt[12:11],
+                     own ? (sum[9] ? TROOPS_MAX : sum[8:0]) :
+                     taken ? k - tgt[8:0] : tgt[8:0] - k,
+                     src_t - k};
+        end
+    endfunction
 
-    // The move on the target cell as read this cycle (ST_MV_TGT). Move mode is entered
-    // only with >= 2 troops on an own cell and the cursor cannot move in move mode, so
-    // the source holds >= 2 and k >= 1.
-    wire [8:0]  src_troops = mv_src_q[8:0];
-    wire [1:0]  tgt_owner  = a_data_i[12:11];
-    wire [1:0]  tgt_kind   = a_data_i[10:9];
-    wire [8:0]  tgt_troops = a_data_i[8:0];
-    wire [8:0]  k_sent     = (mode_o == MODE_HALF) ? {1'b0, src_troops[8:1]}
-                                                   : src_troops - 9'd1;
-    wire [9:0]  tgt_sum    = {1'b0, tgt_troops} + {1'b0, k_sent};
-    wire        tgt_own    = (tgt_owner == player_o);
-    wire        tgt_taken  = !tgt_own && (k_sent > tgt_troops);
-    // A capital is always owned by a player, so "not own" means the opponent's.
-    wire        capital_taken = tgt_taken && (tgt_kind == KIND_CAPITAL);
+    // Whether that move takes the opponent's capital (move()'s top bit).
+    function automatic move_wins(input [8:0] src_t, input [CELL_W-1:0] tgt,
+                                 input [1:0] mode, input [1:0] p);
+        reg [8:0] k;
+        begin
+            k         = (mode == MODE_HALF) ? {1'b0, src_t[8:1]} : src_t - 9'd1;
+            move_wins = (tgt[12:11] != p) && (k > tgt[8:0]) && (tgt[10:9] == KIND_CAPITAL);
+        end
+    endfunction
 
-    // The growths end rounds round_o and round_o + 1; at most one of them is a multiple
-    // of 16, so land grows by 0 or 1.
-    wire grow_land = ((pass_g_q != 2'd0) && (round_o[LAND_BITS-1:0] == {LAND_BITS{1'b0}}))
-                  || ((pass_g_q == 2'd2) && (round_o[LAND_BITS-1:0] == {LAND_BITS{1'b1}}));
+    // Whether land grows in the g round ends from `round` on: they end rounds round and
+    // round + 1, at most one of which is a multiple of 16, so land grows by 0 or 1.
+    function automatic land_grows(input [LAND_BITS-1:0] round, input [1:0] g);
+        land_grows = ((g != 2'd0) && (round == {LAND_BITS{1'b0}}))
+                  || ((g == 2'd2) && (round == {LAND_BITS{1'b1}}));
+    endfunction
 
     // A cell after the move (source and target take the move's result) and the command's
     // `grow_n` round ends, saturated. Mountains are never owned; they are gated anyway
@@ -210,22 +179,70 @@ module game_logic #(
         end
     endfunction
 
-    // ---- scans over the board (ST_FILL, ST_CHECK, ST_GROW) --------------------------------
-    // scan_q is the cell read (or, in ST_FILL, written) next; rd_v_q/rd_idx_q say which
-    // cell's word is on a_data_i this cycle.
+    // ---- START: latched, carried out when the engine is free -----------------------------
+    reg       start_pend_q;
+    reg [6:0] start_map_q;      // the draw counter when START was recognised
+    wire      engine_free = (st_q == ST_READY) && !hold_i;
+    wire      load_go     = engine_free && start_pend_q;
+
+    // ---- map loading ---------------------------------------------------------------------
+    // elem marks the cells that hold an element of the map being loaded, so that the fill
+    // writes every other cell once, as land. A memory, cleared cell by cell (ST_CLEAR).
+    reg        elem [0:127];
+    reg        ldr_go_q;        // start the map loader
+    wire       stage_we;
+    wire [9:0] rom_word;
+    wire [7:0] red_cap;
+    wire [7:0] blue_cap;
+    wire       load_done;
+
+    map_loader #(
+        .MAP_INIT_HEX (MAP_INIT_HEX)
+    ) u_map_loader (
+        .clk         (clk),
+        .rst         (rst),
+        .start_i     (ldr_go_q),
+        .map_i       (start_map_q),
+        .stage_we_o  (stage_we),
+        .word_o      (rom_word),
+        .red_cap_o   (red_cap),
+        .blue_cap_o  (blue_cap),
+        .done_o      (load_done)
+    );
+
+    // ---- commands ------------------------------------------------------------------------
+    // Commands are consumed whenever the engine is free; during a map load they are
+    // consumed and ignored (the phase is still IDLE/GAME_OVER: GAME.md section 5, never
+    // kept for later), except in the cycle that starts the game.
+    wire loading       = (st_q == ST_CLEAR) || (st_q == ST_LOAD) || (st_q == ST_FILL);
+    assign cmd_ready_o = (engine_free && !start_pend_q) || (loading && !hold_i);
+    wire cmd_take      = cmd_valid_i && cmd_ready_o;
+    wire [7:0] cur_xy  = (player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o;
+
+    // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
+    // Data registers without a reset: each is written before it is used.
+    reg  [2:0]  mv_cmd_q;
+    reg  [7:0]  mv_src_xy_q;
+    reg  [7:0]  mv_tgt_xy_q;
+    reg  [6:0]  mv_src_idx_q;
+    reg  [6:0]  mv_tgt_idx_q;
+    reg  [CELL_W-1:0] mv_src_q;       // source cell as read
+    reg  [20:0] mv_q;                 // move(): {win, target owner, target troops, source troops}
+    reg  [1:0]  mv_tgt_kind_q;        // kinds never change
+    reg  [1:0]  pass_cand_q;          // player whose turn is being decided
+    reg  [1:0]  pass_g_q;             // round ends so far, 0..2 (bound: see ST_CHECK)
+    wire        mv_win         = mv_q[20];
+    wire [1:0]  mv_tgt_owner   = mv_q[19:18];
+    wire [8:0]  mv_tgt_troops  = mv_q[17:9];
+    wire [8:0]  mv_src_troops  = mv_q[8:0];
+
+    // ---- scans over the board (ST_CLEAR, ST_FILL, ST_CHECK, ST_GROW) ---------------------
+    // scan_q is the cell read (or written) next; rd_v_q/rd_idx_q say which cell's word is
+    // on a_data_i this cycle.
     reg  [6:0]  scan_q;
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
-    wire        rd_last = rd_v_q && (rd_idx_q == LAST_CELL);
-    wire [CELL_W-1:0] rd_after = after_move(a_data_i, rd_idx_q == mv_src_idx_q,
-                                            rd_idx_q == mv_tgt_idx_q, mv_src_troops_q,
-                                            mv_tgt_owner_q, mv_tgt_troops_q, pass_g_q,
-                                            grow_land);
-    // Saturation cannot hide a ">= 2" (511 >= 2), so the saturated value is compared.
-    wire        rd_movable = rd_v_q && (rd_after[12:11] == pass_cand_q)
-                          && (rd_after[8:0] >= TROOPS_MOVE);
-    wire        scanning   = (st_q == ST_CHECK) || (st_q == ST_GROW);
-    wire        scan_more  = scanning && (scan_q <= LAST_CELL);
+    wire        scan_more = ((st_q == ST_CHECK) || (st_q == ST_GROW)) && (scan_q <= LAST_CELL);
 
     // Read port A: the cursor cell when a command is taken, the target after the source,
     // the scanned cells during a scan.
@@ -245,47 +262,65 @@ module game_logic #(
     end
 
     // ---- engine ------------------------------------------------------------------------
+    // It has work while not READY, with a START or a command waiting, and in the cycle
+    // after a pulse (to end it).
+    wire engine_active = (st_q != ST_READY) || start_i || start_pend_q || cmd_valid_i
+                      || applied_o || started_o || we_o;
+
+    // The element marks: written during a load only.
+    always @(posedge clk) begin
+        if (st_q == ST_CLEAR)                             elem[scan_q] <= 1'b0;
+        else if (st_q == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
+                 && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
+    end
+
+    // The move's data registers: one assignment each, in the state that sets them.
+    always @(posedge clk) begin
+        if (st_q == ST_READY && cmd_take) begin
+            mv_cmd_q     <= cmd_i;
+            mv_src_xy_q  <= cur_xy;
+            mv_tgt_xy_q  <= nb_xy(cur_xy, cmd_i);
+            mv_src_idx_q <= xy_idx(cur_xy);
+            mv_tgt_idx_q <= xy_idx(nb_xy(cur_xy, cmd_i));
+        end
+        if (st_q == ST_MV_SRC) mv_src_q <= a_data_i;
+        if (st_q == ST_MV_TGT) begin
+            mv_q          <= move(mv_src_q[8:0], a_data_i, mode_o, player_o);
+            mv_tgt_kind_q <= a_data_i[10:9];
+        end
+    end
+
     always @(posedge clk) begin
         if (rst) begin
-            st_q            <= ST_READY;
-            start_pend_q    <= 1'b0;
-            start_map_q     <= 7'd0;
-            applied_o       <= 1'b0;
-            applied_cmd_o   <= 3'd0;
-            started_o       <= 1'b0;
-            phase_o         <= PH_IDLE;
-            winner_o        <= PL_NONE;
-            player_o        <= PL_NONE;
-            first_o         <= PL_NONE;
-            mode_o          <= MODE_SELECT;
-            cursor_red_o    <= 8'd0;
-            cursor_blue_o   <= 8'd0;
-            round_o         <= 16'd0;
-            map_o           <= 7'd0;
-            we_o            <= 1'b0;
-            waddr_o         <= 7'd0;
-            wdata_o         <= {CELL_W{1'b0}};
-            elem_q          <= {CELLS{1'b0}};
-            mv_cmd_q        <= 3'd0;
-            mv_src_xy_q     <= 8'd0;
-            mv_tgt_xy_q     <= 8'd0;
-            mv_src_idx_q    <= 7'd0;
-            mv_tgt_idx_q    <= 7'd0;
-            mv_src_q        <= {CELL_W{1'b0}};
-            mv_src_troops_q <= 9'd0;
-            mv_tgt_owner_q  <= PL_NONE;
-            mv_tgt_kind_q   <= KIND_LAND;
-            mv_tgt_troops_q <= 9'd0;
-            mv_win_q        <= 1'b0;
-            pass_cand_q     <= PL_NONE;
-            pass_g_q        <= 2'd0;
-            scan_q          <= 7'd0;
-            rd_v_q          <= 1'b0;
-            rd_idx_q        <= 7'd0;
-        end else begin
+            st_q          <= ST_READY;
+            start_pend_q  <= 1'b0;
+            start_map_q   <= 7'd0;
+            ldr_go_q      <= 1'b0;
+            applied_o     <= 1'b0;
+            applied_cmd_o <= 3'd0;
+            started_o     <= 1'b0;
+            phase_o       <= PH_IDLE;
+            winner_o      <= PL_NONE;
+            player_o      <= PL_NONE;
+            first_o       <= PL_NONE;
+            mode_o        <= MODE_SELECT;
+            cursor_red_o  <= 8'd0;
+            cursor_blue_o <= 8'd0;
+            round_o       <= 16'd0;
+            map_o         <= 7'd0;
+            we_o          <= 1'b0;
+            waddr_o       <= 7'd0;
+            wdata_o       <= {CELL_W{1'b0}};
+            pass_cand_q   <= PL_NONE;
+            pass_g_q      <= 2'd0;
+            scan_q        <= 7'd0;
+            rd_v_q        <= 1'b0;
+            rd_idx_q      <= 7'd0;
+        end else if (engine_active) begin
             applied_o <= 1'b0;
             started_o <= 1'b0;
             we_o      <= 1'b0;
+            ldr_go_q  <= 1'b0;
 
             // START in PLAYING is ignored; one START at a time (GAME.md section 3).
             if (start_i && phase_o != PH_PLAYING && !start_pend_q && !loading
@@ -309,10 +344,9 @@ module game_logic #(
                 ST_READY: begin
                     if (load_go) begin
                         start_pend_q <= 1'b0;
-                        elem_q       <= {CELLS{1'b0}};
-                        st_q         <= ST_LOAD;
+                        scan_q       <= 7'd0;
+                        st_q         <= ST_CLEAR;
                     end else if (cmd_take) begin
-                        mv_cmd_q <= cmd_i;
                         if (phase_o != PH_PLAYING) begin
                             applied_o     <= 1'b1;      // consumed and ignored
                             applied_cmd_o <= cmd_i;
@@ -322,18 +356,14 @@ module game_logic #(
                             end else begin
                                 applied_o     <= 1'b1;
                                 applied_cmd_o <= cmd_i;
-                                if (cmd_dir && nb_on_board) begin
-                                    if (player_o == PL_BLUE) cursor_blue_o <= nb_xy;
-                                    else                     cursor_red_o  <= nb_xy;
+                                if (nb_on_board(cur_xy, cmd_i)) begin
+                                    if (player_o == PL_BLUE) cursor_blue_o <= nb_xy(cur_xy, cmd_i);
+                                    else                     cursor_red_o  <= nb_xy(cur_xy, cmd_i);
                                 end
                             end
-                        end else if (cmd_dir) begin
-                            if (nb_on_board) begin
-                                mv_src_xy_q  <= cur_xy;
-                                mv_tgt_xy_q  <= nb_xy;
-                                mv_src_idx_q <= xy_idx(cur_xy);
-                                mv_tgt_idx_q <= xy_idx(nb_xy);
-                                st_q         <= ST_MV_SRC;
+                        end else if (cmd_i <= CMD_D) begin
+                            if (nb_on_board(cur_xy, cmd_i)) begin
+                                st_q <= ST_MV_SRC;
                             end else begin
                                 applied_o     <= 1'b1;  // off the board: no effect
                                 applied_cmd_o <= cmd_i;
@@ -348,13 +378,20 @@ module game_logic #(
                     end
                 end
 
+                ST_CLEAR: begin
+                    scan_q <= scan_q + 7'd1;
+                    if (scan_q == LAST_CELL) begin
+                        ldr_go_q <= 1'b1;
+                        st_q     <= ST_LOAD;
+                    end
+                end
+
                 ST_LOAD: begin
                     // Padding (x or y > 9) lands nowhere.
-                    if (stage_we && word_on_board) begin
-                        we_o            <= 1'b1;
-                        waddr_o         <= word_idx;
-                        wdata_o         <= element_cell(rom_word[1:0]);
-                        elem_q[word_idx] <= 1'b1;
+                    if (stage_we && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                        we_o    <= 1'b1;
+                        waddr_o <= xy_idx(rom_word[9:2]);
+                        wdata_o <= element_cell(rom_word[1:0]);
                     end
                     if (load_done) begin
                         scan_q <= 7'd0;
@@ -363,7 +400,7 @@ module game_logic #(
                 end
 
                 ST_FILL: begin
-                    if (!elem_q[scan_q]) begin
+                    if (!elem[scan_q]) begin
                         we_o    <= 1'b1;
                         waddr_o <= scan_q;
                         wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
@@ -394,36 +431,24 @@ module game_logic #(
                     st_q <= ST_READY;
                 end
 
-                ST_MV_SRC: begin
-                    mv_src_q <= a_data_i;
-                    st_q     <= ST_MV_TGT;
-                end
+                ST_MV_SRC: st_q <= ST_MV_TGT;
 
                 ST_MV_TGT: begin
-                    if (tgt_kind == KIND_MOUNTAIN) begin
+                    if (a_data_i[10:9] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         st_q          <= ST_READY;
+                    end else if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
+                        // Game over: no pass, no growth, player stays.
+                        pass_cand_q <= player_o;
+                        pass_g_q    <= 2'd0;
+                        st_q        <= ST_W_SRC;
                     end else begin
-                        mv_src_troops_q <= src_troops - k_sent;
-                        mv_tgt_kind_q   <= tgt_kind;
-                        mv_tgt_owner_q  <= tgt_taken ? player_o : tgt_owner;
-                        mv_tgt_troops_q <= tgt_own   ? (tgt_sum[9] ? TROOPS_MAX : tgt_sum[8:0])
-                                         : tgt_taken ? k_sent - tgt_troops
-                                         :             tgt_troops - k_sent;
-                        mv_win_q        <= capital_taken;
-                        if (capital_taken) begin
-                            // Game over: no pass, no growth, player stays.
-                            pass_cand_q <= player_o;
-                            pass_g_q    <= 2'd0;
-                            st_q        <= ST_W_SRC;
-                        end else begin
-                            // The second player's move ends the round.
-                            pass_cand_q <= other(player_o);
-                            pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
-                            scan_q      <= 7'd0;
-                            st_q        <= ST_CHECK;
-                        end
+                        // The second player's move ends the round.
+                        pass_cand_q <= other(player_o);
+                        pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
+                        scan_q      <= 7'd0;
+                        st_q        <= ST_CHECK;
                     end
                 end
 
@@ -432,12 +457,13 @@ module game_logic #(
                     // before any pass), and a capital gains 1 per round end. The second
                     // growth is made by the second player passing, so the candidate is
                     // then the first player, whose capital now has >= 2 troops: the
-                    // search stops there, so g <= 2 after at most 3 scans.
-                    if (rd_movable) begin
+                    // search stops there, so g <= 2 after at most 3 scans. Saturation
+                    // cannot hide a ">= 2" (511 >= 2), so the saturated value is compared.
+                    if (rd_v_q && movable(a_data_i, rd_idx_q)) begin
                         scan_q <= 7'd0;
                         rd_v_q <= 1'b0;
                         st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
-                    end else if (rd_last) begin
+                    end else if (rd_v_q && rd_idx_q == LAST_CELL) begin
                         if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
                         pass_cand_q <= other(pass_cand_q);
                         scan_q      <= 7'd0;
@@ -446,25 +472,28 @@ module game_logic #(
                 end
 
                 ST_GROW: begin
-                    if (rd_v_q && rd_after != a_data_i) begin
-                        we_o    <= 1'b1;
+                    if (rd_v_q) begin
+                        we_o    <= grow_changes(a_data_i, rd_idx_q);
                         waddr_o <= rd_idx_q;
-                        wdata_o <= rd_after;
+                        wdata_o <= after_move(a_data_i, rd_idx_q == mv_src_idx_q,
+                                              rd_idx_q == mv_tgt_idx_q, mv_src_troops,
+                                              mv_tgt_owner, mv_tgt_troops, pass_g_q,
+                                              land_grows(round_o[LAND_BITS-1:0], pass_g_q));
                     end
-                    if (rd_last) st_q <= ST_COMMIT;
+                    if (rd_v_q && rd_idx_q == LAST_CELL) st_q <= ST_COMMIT;
                 end
 
                 ST_W_SRC: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_src_idx_q;
-                    wdata_o <= {mv_src_q[12:9], mv_src_troops_q};
+                    wdata_o <= {mv_src_q[12:9], mv_src_troops};
                     st_q    <= ST_W_TGT;
                 end
 
                 ST_W_TGT: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_tgt_idx_q;
-                    wdata_o <= {mv_tgt_owner_q, mv_tgt_kind_q, mv_tgt_troops_q};
+                    wdata_o <= {mv_tgt_owner, mv_tgt_kind_q, mv_tgt_troops};
                     st_q    <= ST_COMMIT;
                 end
 
@@ -475,10 +504,10 @@ module game_logic #(
                     player_o      <= pass_cand_q;
                     mode_o        <= MODE_SELECT;
                     if (player_o == PL_BLUE)
-                        cursor_blue_o <= (mv_tgt_owner_q == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                        cursor_blue_o <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
                     else
-                        cursor_red_o  <= (mv_tgt_owner_q == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
-                    if (mv_win_q) begin
+                        cursor_red_o  <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                    if (mv_win) begin
                         phase_o  <= PH_OVER;
                         winner_o <= player_o;
                     end
@@ -489,6 +518,27 @@ module game_logic #(
             endcase
         end
     end
+
+    // Does the scanned cell, after the move and the growths so far, let the candidate
+    // move (its owner, with >= 2 troops)?
+    function automatic movable(input [CELL_W-1:0] c, input [6:0] idx);
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [CELL_W-1:0] a;     // its kind does not matter here
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            a = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q, mv_src_troops,
+                           mv_tgt_owner, mv_tgt_troops, pass_g_q,
+                           land_grows(round_o[LAND_BITS-1:0], pass_g_q));
+            movable = (a[12:11] == pass_cand_q) && (a[8:0] >= TROOPS_MOVE);
+        end
+    endfunction
+
+    // Does the scanned cell change in ST_GROW (it is then written)?
+    function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx);
+        grow_changes = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q, mv_src_troops,
+                                  mv_tgt_owner, mv_tgt_troops, pass_g_q,
+                                  land_grows(round_o[LAND_BITS-1:0], pass_g_q)) != c;
+    endfunction
 
 endmodule
 

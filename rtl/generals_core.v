@@ -56,6 +56,12 @@ module generals_core #(
     wire             por_busy = ~&por_cnt;
     wire             reset_pressed;
     reg              rst;
+    // Power-up values, explicit: Quartus honours them for Cyclone IV
+    // flip-flops, and a 4-state simulator would otherwise never leave X.
+    initial begin
+        por_cnt = {POR_W{1'b0}};
+        rst     = 1'b0;
+    end
     always @(posedge clk) begin
         if (por_busy) por_cnt <= por_cnt + 1'b1;
         rst <= por_busy | reset_pressed;      // registered: one clean, low-skew net

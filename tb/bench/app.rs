@@ -173,7 +173,7 @@ pub fn rtl_state(out: &CoreOut, board: &[u16; 100]) -> Result<GameState, String>
 }
 
 /// Adds the VGA monitor, with PNG/GIF sinks as asked, to `env`.
-fn attach_monitor(
+pub fn attach_monitor(
     env: &mut CoreEnv,
     opts: &FrameOptions,
 ) -> Result<Rc<RefCell<Outputs>>, AppError> {
@@ -209,10 +209,13 @@ fn attach_monitor(
 }
 
 /// Frame outputs shared between the monitor's sink and the run.
-struct Outputs {
-    pngs: Option<PngDumper>,
-    gif: Option<GifWriter>,
-    vga: VgaStats,
+pub struct Outputs {
+    /// PNG frame writer, if asked for.
+    pub pngs: Option<PngDumper>,
+    /// GIF writer, if asked for.
+    pub gif: Option<GifWriter>,
+    /// The monitor's counts, copied at each snapshot.
+    pub vga: VgaStats,
 }
 
 /// Runs the monitor and copies its counts out after every cycle.
@@ -558,92 +561,6 @@ pub fn kbd_session(
     progress.finish();
     let cmds = env.sb.popped_log.iter().map(|&(_, c)| c).collect();
     Ok((stats, cmds, env.dut.cycle))
-}
-
-/// One line of the speed benchmark.
-#[derive(Clone, Debug)]
-pub struct BenchLine {
-    /// What was measured.
-    pub what: &'static str,
-    /// Cycles simulated.
-    pub cycles: u64,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
-
-impl BenchLine {
-    /// Millions of cycles per second.
-    pub fn mcps(&self) -> f64 {
-        self.cycles as f64 / self.seconds / 1e6
-    }
-}
-
-/// Runs of each measurement; the fastest is reported (the machine's load
-/// only ever slows a run down).
-const BENCH_REPEATS: usize = 3;
-
-/// Measures simulation speed side by side in one run, in a game on map 5:
-/// the bare model (constant inputs, no checking), the model with drivers and
-/// the core scoreboard (keys sent all the time), and with the VGA monitor.
-pub fn bench(maps: Vec<Map>, frames: u64) -> Result<Vec<BenchLine>, AppError> {
-    let cycles = frames * FRAME_CYCLES;
-    let variants = [
-        ("RTL model alone (one FFI call per cycle)", None),
-        ("RTL + drivers + core scoreboard", Some(false)),
-        ("RTL + drivers + scoreboard + VGA monitor", Some(true)),
-    ];
-    let mut lines = Vec::new();
-    for (what, checked) in variants {
-        let mut best: Option<BenchLine> = None;
-        for _ in 0..BENCH_REPEATS {
-            let mut env = CoreEnv::new(maps.clone(), 1, Ps2Timing::default())?;
-            if checked == Some(true) {
-                let mismatch_dir = PathBuf::from("out/bench-mismatch");
-                attach_monitor(
-                    &mut env,
-                    &FrameOptions {
-                        mismatch_dir,
-                        ..FrameOptions::default()
-                    },
-                )?;
-            }
-            env.press_start(5, &Press::clean(HOLD_CYCLES))?;
-            let t = Instant::now();
-            if checked.is_none() {
-                let input = crate::dut::CoreIn {
-                    key_reset_n: 1,
-                    key_start_n: 1,
-                    ps2_clk: 1,
-                    ps2_dat: 1,
-                };
-                let mut out = CoreOut::default();
-                for _ in 0..cycles {
-                    env.dut.tick(&input, &mut out);
-                }
-            } else {
-                let mut rng = ChaCha8Rng::seed_from_u64(7);
-                let c0 = env.dut.cycle;
-                while env.dut.cycle - c0 < cycles {
-                    if env.ps2.idle() {
-                        let g = env.golden().clone();
-                        env.ps2
-                            .send_bytes(&key_bytes(pick_key(&g, &mut rng), false));
-                    }
-                    env.step()?;
-                }
-            }
-            let line = BenchLine {
-                what,
-                cycles,
-                seconds: t.elapsed().as_secs_f64(),
-            };
-            if best.as_ref().is_none_or(|b| line.seconds < b.seconds) {
-                best = Some(line);
-            }
-        }
-        lines.extend(best);
-    }
-    Ok(lines)
 }
 
 /// Peak resident memory of this process, in KiB (Linux), if known.

@@ -9,6 +9,7 @@ use crate::dut::{CoreDut, CoreIn, CoreOut, TraceError};
 use crate::scoreboard::buttons::POR_CYCLES;
 use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
 use crate::scoreboard::Mismatch;
+use crate::stimulus::Stimulus;
 use generals_golden::script::{Action, Step};
 use generals_golden::{GameState, Phase};
 use generals_maps::Map;
@@ -51,11 +52,23 @@ pub struct CoreEnv {
     pub sb: CoreScoreboard,
     hooks: Vec<Box<dyn CycleHook>>,
     prev_golden: GameState,
+    /// The pin levels of every cycle so far, when recording (speed benchmark).
+    pub record: Option<Stimulus>,
 }
 
 impl CoreEnv {
     /// A powered-up core (power-on reset done) playing from `maps`.
     pub fn new(maps: Vec<Map>, seed: u64, timing: Ps2Timing) -> Result<Self, Mismatch> {
+        Self::with_recording(maps, seed, timing, false)
+    }
+
+    /// [`CoreEnv::new`], recording the input pins from power-up when `record`.
+    pub fn with_recording(
+        maps: Vec<Map>,
+        seed: u64,
+        timing: Ps2Timing,
+        record: bool,
+    ) -> Result<Self, Mismatch> {
         let mut env = Self {
             dut: CoreDut::new(),
             out: CoreOut::default(),
@@ -65,6 +78,7 @@ impl CoreEnv {
             sb: CoreScoreboard::new(maps, DEBOUNCE_CYCLES),
             hooks: Vec::new(),
             prev_golden: GameState::new(),
+            record: record.then(Stimulus::default),
         };
         env.run(u64::from(POR_CYCLES) + 8)?;
         Ok(env)
@@ -102,6 +116,9 @@ impl CoreEnv {
             ps2_dat: u8::from(dat),
         };
         self.dut.tick(&input, &mut self.out);
+        if let Some(r) = &mut self.record {
+            r.push(crate::stimulus::levels(&input));
+        }
         if let Some(frame) = sent {
             self.sb.frame_sent(frame);
         }

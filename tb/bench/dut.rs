@@ -114,6 +114,24 @@ impl CoreDut {
         self.cycle += 1;
     }
 
+    /// Replays recorded pin levels in a plain C++ loop (no Rust per cycle,
+    /// no checks); `out` holds the outputs after the last cycle.
+    pub fn replay(&mut self, stim: &crate::stimulus::Stimulus, out: &mut CoreOut) {
+        let counts: Vec<u32> = stim.runs.iter().map(|&(n, _)| n).collect();
+        let levels: Vec<u8> = stim.runs.iter().map(|&(_, l)| l).collect();
+        // SAFETY: raw is live; both arrays hold runs.len() entries for the call.
+        unsafe {
+            ffi::core_replay(
+                self.raw,
+                counts.as_ptr(),
+                levels.as_ptr(),
+                counts.len() as u64,
+                out,
+            )
+        };
+        self.cycle += stim.cycles();
+    }
+
     /// The 100 cells as the board RAM holds them now (13-bit words, cell
     /// `y * 10 + x`), read through Verilator's access to the array.
     pub fn read_board(&self) -> [u16; ffi::CORE_CELLS as usize] {

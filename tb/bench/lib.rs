@@ -6,6 +6,7 @@
 //! environments that wire them together ([`kbd_env`]).
 
 pub mod app;
+pub mod bench;
 pub mod bot;
 pub mod core_env;
 pub mod driver;
@@ -17,3 +18,4 @@ pub mod monitor;
 pub mod outputs;
 pub mod progress;
 pub mod scoreboard;
+pub mod stimulus;

@@ -5,6 +5,7 @@ use clap::{ArgGroup, Args, Parser, Subcommand};
 use generals::app::{self, AppError, FrameOptions, FuzzOptions, PlayOptions};
 use generals::bot;
 use generals::outputs::{check_dir, check_file, emit, note, LateFile};
+use generals::stimulus::Stimulus;
 use generals_golden::script::{parse_script, Step};
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
@@ -112,11 +113,40 @@ enum Cmd {
         #[command(subcommand)]
         cmd: MapsCmd,
     },
-    /// Simulation speed, side by side: bare model, with scoreboard, with VGA monitor.
+    /// Runs of the speed benchmark, each printing one JSON line; scripts/bench
+    /// runs them interleaved, under callgrind, and against Icarus Verilog.
     Bench {
-        /// Frames (16.8 ms, 840 000 cycles each) per measurement (1 … 10000).
-        #[arg(long, default_value_t = 3, value_parser = count(1, 10_000))]
-        frames: u64,
+        #[command(subcommand)]
+        cmd: BenchCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchCmd {
+    /// The fixed game (the built-in demo game) with every check on, for a
+    /// number of cycles from power-up; writes the pins it drove.
+    Record {
+        /// Cycles to simulate (1 … 10^10); a frame is 840 000.
+        #[arg(long, default_value_t = 12 * 840_000, value_parser = count(1, 10_000_000_000))]
+        cycles: u64,
+        /// Where to write the recorded pins (see `tb/bench/stimulus.rs`).
+        #[arg(long, value_name = "FILE")]
+        stimulus: PathBuf,
+    },
+    /// One timed run: `checked` plays the fixed game with every check on;
+    /// `unchecked` (Rust, one FFI call per cycle) and `cxx` (a plain C++ loop)
+    /// replay a recorded stimulus on the same model with no checks.
+    Run {
+        /// checked, unchecked or cxx.
+        #[arg(long, value_parser = ["checked", "unchecked", "cxx"])]
+        variant: String,
+        /// The recorded pins (unchecked, cxx).
+        #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "cxx")])]
+        stimulus: Option<PathBuf>,
+        /// Cycles to simulate: checked from power-up; the replays take the
+        /// stimulus's first cycles (default: all of it, or 12 frames).
+        #[arg(long, value_parser = count(1, 10_000_000_000))]
+        cycles: Option<u64>,
     },
 }
 
@@ -325,29 +355,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
             ))
         }
         Cmd::Maps { cmd } => maps_cmd(cmd),
-        Cmd::Bench { frames } => {
-            let lines = app::bench(maps(), frames)?;
-            emit(&format!(
-                "{:<44} {:>12} {:>9} {:>10}",
-                "what", "cycles", "seconds", "M cycles/s"
-            ))?;
-            for l in &lines {
-                emit(&format!(
-                    "{:<44} {:>12} {:>9.2} {:>10.2}",
-                    l.what,
-                    l.cycles,
-                    l.seconds,
-                    l.mcps()
-                ))?;
-            }
-            if let Some(kib) = app::peak_rss_kib() {
-                emit(&format!(
-                    "peak resident memory: {:.1} MiB",
-                    kib as f64 / 1024.0
-                ))?;
-            }
-            Ok(())
-        }
+        Cmd::Bench { cmd } => bench_cmd(cmd),
     }
 }
 
@@ -400,6 +408,53 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
         frames.display(),
         json.display()
     ))
+}
+
+fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
+    let rss = || app::peak_rss_kib().unwrap_or(0);
+    let line = |run: generals::bench::BenchRun| {
+        let json = run.to_json();
+        emit(&format!(
+            "{},\"peak_rss_kib\":{}}}",
+            &json[..json.len() - 1],
+            rss()
+        ))
+    };
+    match cmd {
+        BenchCmd::Record { cycles, stimulus } => {
+            check_file(&stimulus)?;
+            let (run, stim) = generals::bench::checked(maps(), cycles, true)?;
+            let stim = stim.unwrap_or_default();
+            std::fs::write(&stimulus, stim.to_text())
+                .map_err(|e| AppError::write(stimulus.display().to_string(), e))?;
+            line(run)
+        }
+        BenchCmd::Run {
+            variant,
+            stimulus,
+            cycles,
+        } => {
+            let load = |cycles: Option<u64>| -> Result<Stimulus, AppError> {
+                let path = stimulus.as_ref().ok_or_else(|| {
+                    AppError::Input("--stimulus FILE is needed for a replay".into())
+                })?;
+                let s = Stimulus::read(path).map_err(|e| AppError::Input(e.to_string()))?;
+                Ok(match cycles {
+                    Some(n) => s.truncated(n),
+                    None => s,
+                })
+            };
+            match variant.as_str() {
+                "checked" => {
+                    let (run, _) =
+                        generals::bench::checked(maps(), cycles.unwrap_or(12 * 840_000), false)?;
+                    line(run)
+                }
+                "unchecked" => line(generals::bench::unchecked(&load(cycles)?)),
+                _ => line(generals::bench::cxx(&load(cycles)?)),
+            }
+        }
+    }
 }
 
 fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {

@@ -72,6 +72,20 @@ void core_tick(core_model *m, const core_in *in, core_out *out) {
     copy_out(m->top, out);
 }
 
+void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, uint64_t runs,
+                 core_out *out) {
+    Vgenerals_core &t = m->top;
+    for (uint64_t i = 0; i < runs; i++) {
+        const uint8_t l = levels[i];
+        t.key_reset_n = l & 1;
+        t.key_start_n = (l >> 1) & 1;
+        t.ps2_clk = (l >> 2) & 1;
+        t.ps2_dat = (l >> 3) & 1;
+        for (uint32_t c = counts[i]; c > 0; c--) m->cycle();
+    }
+    copy_out(t, out);
+}
+
 // The RAM array is marked public (rtl/board_ram.v), so it keeps this name.
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]) {
     const auto &mem = m->top.rootp->generals_core__DOT__u_board__DOT__mem;

@@ -54,6 +54,11 @@ void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);
 void core_trace_close(core_model *m);
 void core_tick(core_model *m, const core_in *in, core_out *out);
+/* A plain C++ loop over recorded pin levels, no checks: run i holds
+ * levels[i] (bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat) for
+ * counts[i] cycles. Fills `out` after the last cycle. */
+void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, uint64_t runs,
+                 core_out *out);
 /* The 100 board cells as the board RAM holds them now (13-bit words). */
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 

@@ -1,0 +1,136 @@
+//! The speed benchmark's runs (`generals bench …`, driven by `scripts/bench`):
+//! one fixed game — the built-in demo game, for a given number of cycles —
+//! simulated with every check on (recording its pins), and the recorded pins
+//! replayed without checks, from Rust (one FFI call per cycle, outputs copied)
+//! and from a plain C++ loop on the same Verilated model and flags. Each run
+//! reports its cycles, wall time and the final state read from the RTL, so
+//! that the variants can be shown to have simulated the same game.
+
+use crate::app::{attach_monitor, rtl_state, AppError, FrameOptions};
+use crate::core_env::{CoreEnv, HOLD_CYCLES};
+use crate::driver::button::Press;
+use crate::driver::ps2::Ps2Timing;
+use crate::dut::{CoreDut, CoreOut};
+use crate::scoreboard::Mismatch;
+use crate::stimulus::{inputs, Stimulus};
+use generals_golden::script::Action;
+use generals_maps::Map;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Keys the demo game may take (the bot's game on the demo map ends sooner).
+const DEMO_KEYS_MAX: usize = 2000;
+
+/// One measured run.
+#[derive(Clone, Debug)]
+pub struct BenchRun {
+    /// `checked`, `unchecked` or `cxx`.
+    pub variant: &'static str,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Wall-clock seconds of the simulation (model construction excluded).
+    pub seconds: f64,
+    /// The final state on the RTL's debug port and board RAM, as JSON.
+    pub final_state: String,
+}
+
+impl BenchRun {
+    /// One line of JSON.
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"variant\":\"{}\",\"cycles\":{},\"seconds\":{:.6},\"cycles_per_sec\":{:.1},\"final_state\":{}}}",
+            self.variant,
+            self.cycles,
+            self.seconds,
+            self.cycles as f64 / self.seconds.max(1e-9),
+            self.final_state
+        )
+    }
+}
+
+fn final_state(out: &CoreOut, dut: &CoreDut) -> String {
+    match rtl_state(out, &dut.read_board()) {
+        Ok(s) => s.to_json(),
+        Err(e) => format!("\"undecodable: {e}\""),
+    }
+}
+
+/// The fixed game with every check on (scoreboard and VGA monitor), for
+/// `cycles` cycles from power-up; records the pins when `record`.
+pub fn checked(
+    maps: Vec<Map>,
+    cycles: u64,
+    record: bool,
+) -> Result<(BenchRun, Option<Stimulus>), AppError> {
+    let (map, steps) = crate::bot::demo_game(&maps, DEMO_KEYS_MAX)
+        .ok_or_else(|| AppError::Input("no map gives a finished demo game".into()))?;
+    let started = Instant::now();
+    let mut env = CoreEnv::with_recording(maps, 1, Ps2Timing::default(), record)?;
+    attach_monitor(
+        &mut env,
+        &FrameOptions {
+            mismatch_dir: PathBuf::from("out/bench-mismatch"),
+            ..FrameOptions::default()
+        },
+    )?;
+    let result = (|| -> Result<(), Mismatch> {
+        // START at once: most of the cycles are spent in the game.
+        if env.dut.cycle < cycles {
+            env.press_start(map, &Press::clean(HOLD_CYCLES))?;
+        }
+        let mut keys = steps.iter().filter_map(|s| match &s.action {
+            Action::Key(_) => Some(s.ps2_bytes()),
+            _ => None,
+        });
+        while env.dut.cycle < cycles {
+            if env.ps2.idle() {
+                if let Some(bytes) = keys.next() {
+                    env.ps2.send_bytes(&bytes);
+                }
+            }
+            env.step()?;
+        }
+        Ok(())
+    })();
+    result?;
+    let run = BenchRun {
+        variant: "checked",
+        cycles: env.dut.cycle,
+        seconds: started.elapsed().as_secs_f64(),
+        final_state: final_state(&env.out, &env.dut),
+    };
+    Ok((run, env.record.take()))
+}
+
+/// The recorded pins replayed from Rust, one FFI call per cycle, no checks.
+pub fn unchecked(stim: &Stimulus) -> BenchRun {
+    let mut dut = CoreDut::new();
+    let mut out = CoreOut::default();
+    let started = Instant::now();
+    for &(n, l) in &stim.runs {
+        let input = inputs(l);
+        for _ in 0..n {
+            dut.tick(&input, &mut out);
+        }
+    }
+    BenchRun {
+        variant: "unchecked",
+        cycles: dut.cycle,
+        seconds: started.elapsed().as_secs_f64(),
+        final_state: final_state(&out, &dut),
+    }
+}
+
+/// The recorded pins replayed in a plain C++ loop on the same model.
+pub fn cxx(stim: &Stimulus) -> BenchRun {
+    let mut dut = CoreDut::new();
+    let mut out = CoreOut::default();
+    let started = Instant::now();
+    dut.replay(stim, &mut out);
+    BenchRun {
+        variant: "cxx",
+        cycles: dut.cycle,
+        seconds: started.elapsed().as_secs_f64(),
+        final_state: final_state(&out, &dut),
+    }
+}

@@ -1,0 +1,155 @@
+//! Recorded pin stimulus: the core's four input pins, cycle by cycle,
+//! run-length coded. The checked co-simulation records it; the speed
+//! benchmark replays it through the model without checks (from Rust and from
+//! a plain C++ loop) and through Icarus Verilog (`tb/icarus/replay_tb.v`), so
+//! that every variant simulates the very same game.
+//!
+//! File format (text, one run per line): `<cycles> <levels>` in decimal and
+//! hex, where levels bit 0 = `key_reset_n`, 1 = `key_start_n`, 2 = `ps2_clk`,
+//! 3 = `ps2_dat`.
+
+use crate::dut::CoreIn;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Pin levels, run-length coded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stimulus {
+    /// `(cycles, levels)` runs in order.
+    pub runs: Vec<(u32, u8)>,
+}
+
+/// The levels byte of one cycle's inputs.
+pub fn levels(input: &CoreIn) -> u8 {
+    (input.key_reset_n & 1)
+        | (input.key_start_n & 1) << 1
+        | (input.ps2_clk & 1) << 2
+        | (input.ps2_dat & 1) << 3
+}
+
+/// The inputs of a levels byte.
+pub fn inputs(levels: u8) -> CoreIn {
+    CoreIn {
+        key_reset_n: levels & 1,
+        key_start_n: levels >> 1 & 1,
+        ps2_clk: levels >> 2 & 1,
+        ps2_dat: levels >> 3 & 1,
+    }
+}
+
+/// Why a stimulus file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum StimulusError {
+    /// The file cannot be read.
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A line is not `<cycles> <levels>`.
+    #[error("{path}:{line}: expected `<cycles> <levels hex 0-f>`")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// Line number, from 1.
+        line: usize,
+    },
+}
+
+impl Stimulus {
+    /// Appends one cycle.
+    pub fn push(&mut self, levels: u8) {
+        match self.runs.last_mut() {
+            Some((n, l)) if *l == levels && *n < u32::MAX => *n += 1,
+            _ => self.runs.push((1, levels)),
+        }
+    }
+
+    /// Cycles in all.
+    pub fn cycles(&self) -> u64 {
+        self.runs.iter().map(|&(n, _)| u64::from(n)).sum()
+    }
+
+    /// The first `cycles` cycles.
+    pub fn truncated(&self, cycles: u64) -> Stimulus {
+        let mut left = cycles;
+        let mut runs = Vec::new();
+        for &(n, l) in &self.runs {
+            if left == 0 {
+                break;
+            }
+            let take = u64::from(n).min(left);
+            runs.push((take as u32, l)); // take <= n, a u32
+            left -= take;
+        }
+        Stimulus { runs }
+    }
+
+    /// The text form (module documentation).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for &(n, l) in &self.runs {
+            let _ = writeln!(s, "{n} {l:x}");
+        }
+        s
+    }
+
+    /// Reads the text form.
+    pub fn read(path: &Path) -> Result<Stimulus, StimulusError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| StimulusError::Read {
+            path: name.clone(),
+            source,
+        })?;
+        let mut runs = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let bad = || StimulusError::Syntax {
+                path: name.clone(),
+                line: i + 1,
+            };
+            let mut parts = line.split_whitespace();
+            let n = parts
+                .next()
+                .and_then(|t| t.parse::<u32>().ok())
+                .ok_or_else(bad)?;
+            let l = parts
+                .next()
+                .and_then(|t| u8::from_str_radix(t, 16).ok())
+                .filter(|&l| l < 16)
+                .ok_or_else(bad)?;
+            if parts.next().is_some() || n == 0 {
+                return Err(bad());
+            }
+            runs.push((n, l));
+        }
+        Ok(Stimulus { runs })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_round_trip_through_text_and_truncate() {
+        let mut s = Stimulus::default();
+        for l in [15, 15, 15, 11, 11, 15] {
+            s.push(l);
+        }
+        assert_eq!(s.runs, vec![(3, 15), (2, 11), (1, 15)]);
+        assert_eq!(s.cycles(), 6);
+        assert_eq!(s.truncated(4).runs, vec![(3, 15), (1, 11)]);
+        let dir = std::env::temp_dir().join(format!("generals-stim-{}", std::process::id()));
+        std::fs::write(&dir, s.to_text()).expect("write");
+        assert_eq!(Stimulus::read(&dir).expect("reads"), s);
+        std::fs::write(&dir, "3 f\n2 x\n").expect("write");
+        let e = Stimulus::read(&dir).expect_err("bad line");
+        assert!(e.to_string().contains(":2:"), "{e}");
+        let _ = std::fs::remove_file(&dir);
+        for l in 0..16 {
+            assert_eq!(levels(&inputs(l)), l);
+        }
+    }
+}
