@@ -687,3 +687,60 @@ fn bouncy_start_selects_intended_map() {
     assert_state("bouncy START, map 1", &s.state(), &fresh(1, &MAP1), None);
     assert_eq!(s.stats().games, 2);
 }
+
+/// A move whose key arrives while the renderer reads the board for the next
+/// frame (docs/display.md, "Snapshot") waits until the scan is over: the
+/// scoreboard fails on any board write in the scan window, and on a board that
+/// differs from the golden one at a snapshot. The make code is timed from a
+/// measured frame length to be received 300 cycles after a snapshot.
+#[test]
+fn a_move_waits_for_the_video_scan() {
+    use generals::driver::ps2::Fault;
+    use generals::scoreboard::core::{FRAME_CYCLES, SCAN_CYCLES};
+    let mut s = Session::start(1);
+    s.keys("SPACE"); // Red (first on map 1) in MOVE-ALL on its capital (0,8) with 2
+                     // How long a byte takes from being queued to being received.
+    s.env.drain().unwrap_or_else(|m| panic!("{m}"));
+    let t0 = s.env.dut.cycle;
+    s.env.ps2.send(0x00, Fault::None); // no key: ignored by the decoder
+    s.env
+        .run_until(FRAME_CYCLES, "probe byte", |e| e.out.kbd_byte_valid != 0)
+        .unwrap_or_else(|m| panic!("{m}"));
+    let latency = s.env.dut.cycle - t0;
+    s.env.drain().unwrap_or_else(|m| panic!("{m}"));
+    // The next snapshot, then the one after: the W make code arrives 300
+    // cycles into that one's scan.
+    s.env
+        .run_until(2 * FRAME_CYCLES, "a snapshot", |e| e.out.snapshot != 0)
+        .unwrap_or_else(|m| panic!("{m}"));
+    let arrive = s.env.dut.cycle + FRAME_CYCLES + 300;
+    s.env
+        .run_until(2 * FRAME_CYCLES, "send time", |e| {
+            e.dut.cycle + latency >= arrive
+        })
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.env.ps2.send(0x1D, Fault::None); // W make: the move north
+    s.env
+        .run_until(2 * FRAME_CYCLES, "W received", |e| {
+            e.out.kbd_byte_valid != 0
+        })
+        .unwrap_or_else(|m| panic!("{m}"));
+    let received = s.env.dut.cycle;
+    assert!(
+        received > arrive - 300 && received < arrive - 300 + SCAN_CYCLES,
+        "the make code must arrive inside the scan window (at {received}, window from {})",
+        arrive - 300
+    );
+    s.env.drain().unwrap_or_else(|m| panic!("{m}"));
+    let mut e = fresh(1, &MAP1);
+    e.player = Player::Blue;
+    set(&mut e, 0, 8, RED, 1);
+    set(&mut e, 0, 7, RED, 1);
+    e.cursor_red = Pos::new(0, 7);
+    // Two more frames: the moved board is shown, checked by the snapshots.
+    s.env
+        .run(2 * FRAME_CYCLES)
+        .unwrap_or_else(|m| panic!("{m}"));
+    assert_state("move during the scan", &s.state(), &e, None);
+    assert_eq!(s.stats().moves, 1);
+}

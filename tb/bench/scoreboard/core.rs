@@ -27,6 +27,10 @@ use std::collections::VecDeque;
 /// One video frame at 50 MHz: a command must be applied within this many
 /// cycles of the end of its last PS/2 byte.
 pub const FRAME_CYCLES: u64 = 800 * 525 * 2;
+/// Cycles after `dbg_snapshot` during which the renderer reads the cells from
+/// the board RAM (docs/display.md, "Snapshot": 100 cells, 19 cycles each): a
+/// board write then would tear the next frame, so none may happen.
+pub const SCAN_CYCLES: u64 = 1_800;
 /// A recognised START must start the game within this many cycles: the video
 /// scan may hold the engine for about 3 000 cycles, then the map loads in
 /// about 140.
@@ -89,6 +93,8 @@ pub struct CoreScoreboard {
     cmd_after: Option<GameState>,
     /// Cells written since the command or start being carried out began.
     written: u128,
+    /// The cycle of the last `dbg_snapshot`.
+    last_snapshot: Option<u64>,
     /// Totals.
     pub stats: CoreStats,
 }
@@ -110,6 +116,7 @@ impl CoreScoreboard {
             start_after: None,
             cmd_after: None,
             written: 0,
+            last_snapshot: None,
             stats: CoreStats::default(),
         }
     }
@@ -158,6 +165,7 @@ impl CoreScoreboard {
             self.start_after = None;
             self.cmd_after = None;
             self.written = 0;
+            self.last_snapshot = None;
         }
         self.rst_prev = self.buttons.rst();
         if (out.rst != 0) != self.buttons.rst() {
@@ -191,7 +199,19 @@ impl CoreScoreboard {
         if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
             self.in_game.push_back((cmd, end));
         }
+        if out.snapshot != 0 {
+            self.last_snapshot = Some(cycle);
+        }
         if out.we != 0 {
+            if let Some(s) = self.last_snapshot.filter(|&s| cycle - s <= SCAN_CYCLES) {
+                return Err(Mismatch::new(
+                    cycle,
+                    "board write (dbg_we) during the video scan",
+                    format!("none within {SCAN_CYCLES} cycles of the snapshot at cycle {s}"),
+                    format!("cell {} written {} cycles after it", out.waddr, cycle - s),
+                )
+                .note("the renderer reads the cells then: the next frame would tear"));
+            }
             self.check_write(cycle, out)?;
         }
 
