@@ -65,6 +65,11 @@ static inline void copy_out(const Vgenerals_core &t, core_out *out) {
     out->we = t.dbg_we;
     out->waddr = t.dbg_waddr;
     out->wdata = t.dbg_wdata;
+    out->scalars = (uint64_t)t.dbg_phase | (uint64_t)t.dbg_winner << 2 |
+                   (uint64_t)t.dbg_player << 4 | (uint64_t)t.dbg_first << 6 |
+                   (uint64_t)t.dbg_mode << 8 | (uint64_t)t.dbg_cursor_red << 10 |
+                   (uint64_t)t.dbg_cursor_blue << 18 | (uint64_t)t.dbg_round << 26 |
+                   (uint64_t)t.dbg_map << 42;
 }
 
 void core_tick(core_model *m, const core_in *in, core_out *out) {

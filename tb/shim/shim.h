@@ -48,6 +48,10 @@ typedef struct {
     uint16_t kbd_err, kbd_ovf;
     uint8_t we, waddr; /* board RAM write port */
     uint16_t wdata;
+    /* The scalars above packed, for a one-word compare: phase [1:0], winner
+     * [3:2], player [5:4], first [7:6], mode [9:8], cursor_red [17:10],
+     * cursor_blue [25:18], round [41:26], map [48:42]. */
+    uint64_t scalars;
 } core_out;
 core_model *core_new(void);
 void core_free(core_model *m);

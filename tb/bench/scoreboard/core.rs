@@ -95,6 +95,9 @@ pub struct CoreScoreboard {
     written: u128,
     /// The cycle of the last `dbg_snapshot`.
     last_snapshot: Option<u64>,
+    /// The golden scalars packed as the shim packs `CoreOut::scalars`, and the
+    /// bits that are part of the contract (only the phase in IDLE).
+    golden_scalars: (u64, u64),
     /// Totals.
     pub stats: CoreStats,
 }
@@ -117,6 +120,7 @@ impl CoreScoreboard {
             cmd_after: None,
             written: 0,
             last_snapshot: None,
+            golden_scalars: packed_scalars(&GameState::new()),
             stats: CoreStats::default(),
         }
     }
@@ -318,6 +322,9 @@ impl CoreScoreboard {
                 .note(format!("its last byte ended at cycle {end}")));
             }
         }
+        if ev.reset || ev.started || ev.applied.is_some() {
+            self.golden_scalars = packed_scalars(&self.golden);
+        }
         self.compare_state(cycle, out)?;
         if out.snapshot != 0 && self.golden.phase != Phase::Idle {
             ev.compare_board = true;
@@ -449,6 +456,11 @@ impl CoreScoreboard {
     }
 
     fn compare_state(&mut self, cycle: u64, out: &CoreOut) -> Result<(), Mismatch> {
+        let (exp, mask) = self.golden_scalars;
+        if (out.scalars ^ exp) & mask == 0 {
+            return Ok(());
+        }
+        // They differ: find the field for the report.
         let g = &self.golden;
         if out.phase != g.phase.code() {
             return Err(Mismatch::new(
@@ -490,8 +502,37 @@ impl CoreScoreboard {
                 );
             }
         }
-        Ok(())
+        // Every field agrees, so the packing itself disagrees: report that.
+        Err(Mismatch::new(
+            cycle,
+            "debug-port scalars (packed by the shim)",
+            format!("{exp:#x}"),
+            format!("{:#x}", out.scalars & mask),
+        ))
     }
+}
+
+/// The golden state's scalars packed as `CoreOut::scalars` (tb/shim/shim.h),
+/// with the mask of the bits in the contract: only the phase in IDLE
+/// (GAME.md §5).
+fn packed_scalars(g: &GameState) -> (u64, u64) {
+    let s = g.port_scalars();
+    let xy = |p: (u8, u8)| u64::from((p.0 << 4) | p.1);
+    let v = u64::from(s.phase)
+        | u64::from(s.winner) << 2
+        | u64::from(s.player) << 4
+        | u64::from(s.first) << 6
+        | u64::from(s.mode) << 8
+        | xy(s.cursor_red) << 10
+        | xy(s.cursor_blue) << 18
+        | u64::from(s.round) << 26
+        | u64::from(s.map) << 42;
+    let mask = if g.phase == Phase::Idle {
+        0b11
+    } else {
+        (1u64 << 49) - 1
+    };
+    (v, mask)
 }
 
 fn phase_name(code: u8) -> String {

@@ -1,0 +1,37 @@
+//! The speed benchmark's runs simulate the same game: the pins recorded by the
+//! checked co-simulation, replayed from Rust and by the plain C++ loop, end in
+//! the very state the checked run ended in (and so does a text round trip of
+//! the recording).
+
+use generals::bench::{checked, cxx, unchecked};
+use generals::stimulus::Stimulus;
+use generals_maps::committed_maps;
+
+#[test]
+fn replays_end_where_the_checked_game_ended() {
+    // Past the START press and the map load, into the first moves.
+    let cycles = 1_200_000;
+    let (run, stim) = checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
+    let stim = stim.expect("recorded");
+    assert_eq!(run.cycles, cycles);
+    assert_eq!(stim.cycles(), cycles);
+    assert!(
+        run.final_state.contains("\"phase\":\"playing\""),
+        "the game has started: {}",
+        run.final_state
+    );
+    let path = std::env::temp_dir().join(format!("generals-bench-{}.txt", std::process::id()));
+    std::fs::write(&path, stim.to_text()).expect("write");
+    let read = Stimulus::read(&path).expect("read back");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(read, stim);
+    for replay in [unchecked(&read), cxx(&read)] {
+        assert_eq!(replay.cycles, cycles, "{}", replay.variant);
+        assert_eq!(replay.final_state, run.final_state, "{}", replay.variant);
+    }
+    // A shorter replay ends elsewhere: the comparison can fail.
+    assert_ne!(
+        cxx(&read.truncated(cycles / 2)).final_state,
+        run.final_state
+    );
+}
