@@ -1,6 +1,7 @@
-//! Encodings of the game core's debug port (GAME.md §7): the 1300-bit board
-//! vector and the small numeric fields. The bench compares these in every
-//! clock cycle, so they are plain shifts.
+//! Encodings of the game core's debug port (GAME.md §7): the small numeric
+//! fields, and the whole board as one 1300-bit vector (the port itself now
+//! carries the board RAM's write port, one 13-bit cell at a time, instead).
+//! Plain shifts.
 
 use crate::game::GameState;
 use crate::types::{player_code, Cell, CellBitsError, CELLS};
