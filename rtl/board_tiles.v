@@ -50,10 +50,6 @@ module board_tiles #(
     reg       inbx1, inby1;     // inside the board (or, in IDLE, the strip)
     reg       band1, bandedge1;
 
-    function automatic in_range(input [9:0] v, input [9:0] lo, input [9:0] len);
-        in_range = (v >= lo) && (v < lo + len);
-    endfunction
-
     always @(posedge clk) begin
         if (rst) begin
             bcol1 <= 4'd0;  blx1 <= 6'd0;  bly1 <= 6'd0;  rbase1 <= 7'd0;

@@ -59,10 +59,6 @@ module panel_text #(
     wire over      = (phase_i == PH_OVER);
     wire blue_turn = (player_i == PL_BLUE);
 
-    function automatic in_range(input [9:0] v, input [9:0] lo, input [9:0] len);
-        in_range = (v >= lo) && (v < lo + len);
-    endfunction
-
     // ---- S1: which text box, character column and glyph pixel ----------------------------
     // Text boxes never overlap within one phase; an offset from the box origin gives
     // the character and the glyph pixel as bit fields (scales are powers of two).

@@ -106,3 +106,8 @@ localparam [9:0] PRESS_X0    = 10'd232;
 localparam [9:0] PRESS_Y0    = 10'd344;
 localparam [9:0] TEXT11_W    = 10'd176;  // 11 characters at scale 2
 localparam [9:0] TEXT_H2     = 10'd16;
+
+// Whether screen coordinate v lies in [lo, lo + len).
+function automatic in_range(input [9:0] v, input [9:0] lo, input [9:0] len);
+    in_range = (v >= lo) && (v < lo + len);
+endfunction
