@@ -198,24 +198,31 @@ module board_tiles #(
         end
     endfunction
 
-    reg       interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, ihit3, band3, bandedge3;
-    reg [2:0] dgx3;
-    reg [3:0] icol3, fill3;
-    reg [6:0] dig_addr3;
-    reg [5:0] icon_addr3;
+    // One register for the whole decoded word: Verilator evaluates a function once per
+    // target of a concatenated assignment, so twelve targets would decode twelve times.
+    reg [DEC_W-1:0] dec3;
+    reg             band3, bandedge3;
     always @(posedge clk) begin
         if (rst) begin
-            {interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, dgx3, ihit3, icol3, fill3,
-             dig_addr3, icon_addr3} <= {DEC_W{1'b0}};
-            band3 <= 1'b0;  bandedge3 <= 1'b0;
+            dec3      <= {DEC_W{1'b0}};
+            band3     <= 1'b0;
+            bandedge3 <= 1'b0;
         end else if (pix_en_i) begin
-            {interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, dgx3, ihit3, icol3, fill3,
-             dig_addr3, icon_addr3} <= decode(idle ? strip_cell(bcol2) : ram2, blx2, bly2,
-                                              inb2, mode_i);
+            // Outside the board (or the strip) decode() gives all zeros but costs
+            // the simulator as much as inside: skip it there.
+            if (inb2) dec3 <= decode(idle ? strip_cell(bcol2) : ram2, blx2, bly2, 1'b1, mode_i);
+            else      dec3 <= {DEC_W{1'b0}};
             band3     <= band2;
             bandedge3 <= bandedge2;
         end
     end
+    wire       interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, ihit3;
+    wire [2:0] dgx3;
+    wire [3:0] icol3, fill3;
+    wire [6:0] dig_addr3;
+    wire [5:0] icon_addr3;
+    assign {interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, dgx3, ihit3, icol3, fill3,
+            dig_addr3, icon_addr3} = dec3;
 
     // ---- S4: digit and icon ROM words ---------------------------------------------------
     sync_rom #(.WIDTH(8), .DEPTH(128), .INIT_F({GFX_DIR, "digits.hex"})) u_digit_rom (

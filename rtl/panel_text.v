@@ -98,10 +98,14 @@ module panel_text #(
         end
     endfunction
 
-    reg       thit1;
-    reg [2:0] tbox1;
-    reg [3:0] tcol1;
-    reg [2:0] tgx1, tgy1;
+    // Functions assign one register each: Verilator would evaluate a function once
+    // per target of a concatenation.
+    reg [13:0] tbox_word1;      // text_box(): {hit, box, column, glyph x, glyph y}
+    wire       thit1 = tbox_word1[13];
+    wire [2:0] tbox1 = tbox_word1[12:10];
+    wire [3:0] tcol1 = tbox_word1[9:6];
+    wire [2:0] tgx1  = tbox_word1[5:3];
+    wire [2:0] tgy1  = tbox_word1[2:0];
     reg [4:0] prow1, pline1;    // panel text row and line inside it
     reg       ptin1;            // inside the panel text rows
     reg       phx1;             // inside the panel text columns
@@ -112,12 +116,12 @@ module panel_text #(
 
     always @(posedge clk) begin
         if (rst) begin
-            {thit1, tbox1, tcol1, tgx1, tgy1} <= 14'd0;
+            tbox_word1 <= 14'd0;
             prow1 <= 5'd0;  pline1 <= 5'd0;  ptin1 <= 1'b0;
             phx1 <= 1'b0;  pcol1 <= 4'd0;  pgx1 <= 3'd0;
             rule1 <= 1'b0;  panel1 <= 1'b0;
         end else if (pix_en_i) begin
-            {thit1, tbox1, tcol1, tgx1, tgy1} <= text_box(sx_i, sy_i, idle, over, winner_i);
+            tbox_word1 <= text_box(sx_i, sy_i, idle, over, winner_i);
             // Panel rows step once per line, with its first pixel.
             if (sx_i == 10'd0) begin
                 ptin1 <= in_range(sy_i, PANEL_TY0, PANEL_TH);
@@ -206,25 +210,26 @@ module panel_text #(
     wire panel_hit = !idle && phx1 && ptin1 && !pline1[4];
 
     reg       thit2;
-    reg [6:0] tchar2;
-    reg [3:0] tcolour2;
+    reg [10:0] tglyph2;         // {character, colour}
+    wire [6:0] tchar2   = tglyph2[10:4];
+    wire [3:0] tcolour2 = tglyph2[3:0];
     reg [2:0] tgx2, tgy2;
     reg       rule2, panel2;
     always @(posedge clk) begin
         if (rst) begin
-            thit2 <= 1'b0;  tchar2 <= 7'd0;  tcolour2 <= P_BLACK;  tgx2 <= 3'd0;  tgy2 <= 3'd0;
+            thit2 <= 1'b0;  tglyph2 <= {7'd0, P_BLACK};  tgx2 <= 3'd0;  tgy2 <= 3'd0;
             rule2 <= 1'b0;  panel2 <= 1'b0;
         end else if (pix_en_i) begin
             if (panel_hit) begin
                 thit2 <= 1'b1;
-                {tchar2, tcolour2} <= panel_char(prow1, pcol1, blue_turn, mode_i, round_txt_i,
+                tglyph2 <= panel_char(prow1, pcol1, blue_turn, mode_i, round_txt_i,
                                                  map_txt_i, red_troops_txt_i, red_land_txt_i,
                                                  blue_troops_txt_i, blue_land_txt_i);
                 tgx2  <= pgx1;
                 tgy2  <= pline1[3:1];
             end else begin
                 thit2 <= thit1;
-                if (thit1) {tchar2, tcolour2} <= box_char(tbox1, tcol1, winner_i);
+                if (thit1) tglyph2 <= box_char(tbox1, tcol1, winner_i);
                 tgx2  <= tgx1;
                 tgy2  <= tgy1;
             end

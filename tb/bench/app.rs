@@ -144,28 +144,28 @@ pub fn rtl_state(out: &CoreOut, board: &[u16; 100]) -> Result<GameState, String>
         c => Err(format!("player code {c}")),
     };
     let mut s = GameState::new();
-    s.phase = match out.phase {
+    s.phase = match out.phase() {
         0 => return Ok(s),
         1 => Phase::Playing,
         2 => Phase::GameOver,
         c => return Err(format!("phase code {c}")),
     };
-    s.winner = match out.winner {
+    s.winner = match out.winner() {
         0 => None,
         c => Some(player(c)?),
     };
-    s.player = player(out.player)?;
-    s.first = player(out.first)?;
-    s.mode = match out.mode {
+    s.player = player(out.player())?;
+    s.first = player(out.first())?;
+    s.mode = match out.mode() {
         0b00 => Mode::Select,
         0b10 => Mode::MoveAll,
         0b11 => Mode::MoveHalf,
         c => return Err(format!("mode code {c:02b}")),
     };
-    s.cursor_red = Pos::new(out.cursor_red >> 4, out.cursor_red & 0xF);
-    s.cursor_blue = Pos::new(out.cursor_blue >> 4, out.cursor_blue & 0xF);
-    s.round = out.round;
-    s.map = out.map;
+    s.cursor_red = Pos::new(out.cursor_red() >> 4, out.cursor_red() & 0xF);
+    s.cursor_blue = Pos::new(out.cursor_blue() >> 4, out.cursor_blue() & 0xF);
+    s.round = out.round();
+    s.map = out.map();
     for (c, &bits) in s.cells.iter_mut().zip(board) {
         *c = generals_golden::Cell::from_bits(bits).map_err(|e| e.to_string())?;
     }

@@ -73,6 +73,50 @@ impl Drop for KbdDut {
 
 pub use ffi::{core_in as CoreIn, core_out as CoreOut};
 
+/// The debug port's scalars, unpacked from [`CoreOut::scalars`] (the shim
+/// packs them in one word: see `tb/shim/shim.h`).
+impl CoreOut {
+    fn field(&self, lsb: u32, width: u32) -> u64 {
+        (self.scalars >> lsb) & ((1 << width) - 1)
+    }
+    /// Phase code: 0 IDLE, 1 PLAYING, 2 GAME_OVER.
+    pub fn phase(&self) -> u8 {
+        self.field(0, 2) as u8
+    }
+    /// Winner code: 0 none, 1 Red, 2 Blue.
+    pub fn winner(&self) -> u8 {
+        self.field(2, 2) as u8
+    }
+    /// Current player code: 1 Red, 2 Blue.
+    pub fn player(&self) -> u8 {
+        self.field(4, 2) as u8
+    }
+    /// First player code.
+    pub fn first(&self) -> u8 {
+        self.field(6, 2) as u8
+    }
+    /// Mode code: 0b00 SELECT, 0b10 MOVE-ALL, 0b11 MOVE-HALF.
+    pub fn mode(&self) -> u8 {
+        self.field(8, 2) as u8
+    }
+    /// Red's cursor, `{x[3:0], y[3:0]}`.
+    pub fn cursor_red(&self) -> u8 {
+        self.field(10, 8) as u8
+    }
+    /// Blue's cursor, `{x[3:0], y[3:0]}`.
+    pub fn cursor_blue(&self) -> u8 {
+        self.field(18, 8) as u8
+    }
+    /// Round number.
+    pub fn round(&self) -> u16 {
+        self.field(26, 16) as u16
+    }
+    /// Map number.
+    pub fn map(&self) -> u8 {
+        self.field(42, 7) as u8
+    }
+}
+
 /// The whole game (`rtl/generals_core.v`).
 pub struct CoreDut {
     raw: *mut ffi::core_model,

@@ -31,45 +31,39 @@ static inline void edge(core_model *m, const core_in *in) {
     m->cycle();
 }
 
+// Straight from the root: the top class's port members are references, one
+// more load each, and this runs every cycle.
 static inline void copy_out(const Vgenerals_core &t, core_out *out) {
-    out->vga_r = t.vga_r;
-    out->vga_g = t.vga_g;
-    out->vga_b = t.vga_b;
-    out->vga_hs_n = t.vga_hs_n;
-    out->vga_vs_n = t.vga_vs_n;
-    out->vga_blank_n = t.vga_blank_n;
-    out->vga_sync_n = t.vga_sync_n;
-    out->vga_clk = t.vga_clk;
-    out->rst = t.dbg_rst;
-    out->draw = t.dbg_draw;
-    out->applied = t.dbg_applied;
-    out->cmd = t.dbg_cmd;
-    out->started = t.dbg_started;
-    out->snapshot = t.dbg_snapshot;
-    out->phase = t.dbg_phase;
-    out->winner = t.dbg_winner;
-    out->player = t.dbg_player;
-    out->first = t.dbg_first;
-    out->mode = t.dbg_mode;
-    out->cursor_red = t.dbg_cursor_red;
-    out->cursor_blue = t.dbg_cursor_blue;
-    out->map = t.dbg_map;
-    out->round = t.dbg_round;
-    out->kbd_byte = t.dbg_kbd_byte;
-    out->kbd_byte_valid = t.dbg_kbd_byte_valid;
-    out->kbd_cmd = t.dbg_kbd_cmd;
-    out->kbd_cmd_valid = t.dbg_kbd_cmd_valid;
-    out->kbd_cmd_ready = t.dbg_kbd_cmd_ready;
-    out->kbd_err = t.dbg_kbd_err;
-    out->kbd_ovf = t.dbg_kbd_ovf;
-    out->we = t.dbg_we;
-    out->waddr = t.dbg_waddr;
-    out->wdata = t.dbg_wdata;
-    out->scalars = (uint64_t)t.dbg_phase | (uint64_t)t.dbg_winner << 2 |
-                   (uint64_t)t.dbg_player << 4 | (uint64_t)t.dbg_first << 6 |
-                   (uint64_t)t.dbg_mode << 8 | (uint64_t)t.dbg_cursor_red << 10 |
-                   (uint64_t)t.dbg_cursor_blue << 18 | (uint64_t)t.dbg_round << 26 |
-                   (uint64_t)t.dbg_map << 42;
+    const Vgenerals_core___024root &r = *t.rootp;
+    out->vga_r = r.vga_r;
+    out->vga_g = r.vga_g;
+    out->vga_b = r.vga_b;
+    out->vga_hs_n = r.vga_hs_n;
+    out->vga_vs_n = r.vga_vs_n;
+    out->vga_blank_n = r.vga_blank_n;
+    out->vga_sync_n = r.vga_sync_n;
+    out->vga_clk = r.vga_clk;
+    out->rst = r.dbg_rst;
+    out->draw = r.dbg_draw;
+    out->applied = r.dbg_applied;
+    out->cmd = r.dbg_cmd;
+    out->started = r.dbg_started;
+    out->snapshot = r.dbg_snapshot;
+    out->kbd_byte = r.dbg_kbd_byte;
+    out->kbd_byte_valid = r.dbg_kbd_byte_valid;
+    out->kbd_cmd = r.dbg_kbd_cmd;
+    out->kbd_cmd_valid = r.dbg_kbd_cmd_valid;
+    out->kbd_cmd_ready = r.dbg_kbd_cmd_ready;
+    out->kbd_err = r.dbg_kbd_err;
+    out->kbd_ovf = r.dbg_kbd_ovf;
+    out->we = r.dbg_we;
+    out->waddr = r.dbg_waddr;
+    out->wdata = r.dbg_wdata;
+    out->scalars = (uint64_t)r.dbg_phase | (uint64_t)r.dbg_winner << 2 |
+                   (uint64_t)r.dbg_player << 4 | (uint64_t)r.dbg_first << 6 |
+                   (uint64_t)r.dbg_mode << 8 | (uint64_t)r.dbg_cursor_red << 10 |
+                   (uint64_t)r.dbg_cursor_blue << 18 | (uint64_t)r.dbg_round << 26 |
+                   (uint64_t)r.dbg_map << 42;
 }
 
 void core_tick(core_model *m, const core_in *in, core_out *out) {

@@ -42,15 +42,14 @@ typedef struct {
     uint8_t vga_r, vga_g, vga_b;
     uint8_t vga_hs_n, vga_vs_n, vga_blank_n, vga_sync_n, vga_clk;
     uint8_t rst, draw, applied, cmd, started, snapshot;
-    uint8_t phase, winner, player, first, mode, cursor_red, cursor_blue, map;
-    uint16_t round;
     uint8_t kbd_byte, kbd_byte_valid, kbd_cmd, kbd_cmd_valid, kbd_cmd_ready;
     uint16_t kbd_err, kbd_ovf;
     uint8_t we, waddr; /* board RAM write port */
     uint16_t wdata;
-    /* The scalars above packed, for a one-word compare: phase [1:0], winner
-     * [3:2], player [5:4], first [7:6], mode [9:8], cursor_red [17:10],
-     * cursor_blue [25:18], round [41:26], map [48:42]. */
+    /* The debug port's scalars packed in one word (one copy, one compare per
+     * cycle; CoreOut's methods unpack them): phase [1:0], winner [3:2],
+     * player [5:4], first [7:6], mode [9:8], cursor_red [17:10], cursor_blue
+     * [25:18], round [41:26], map [48:42]. */
     uint64_t scalars;
 } core_out;
 core_model *core_new(void);

@@ -462,12 +462,12 @@ impl CoreScoreboard {
         }
         // They differ: find the field for the report.
         let g = &self.golden;
-        if out.phase != g.phase.code() {
+        if out.phase() != g.phase.code() {
             return Err(Mismatch::new(
                 cycle,
                 "phase",
                 g.phase.name(),
-                phase_name(out.phase),
+                phase_name(out.phase()),
             ));
         }
         if g.phase == Phase::Idle {
@@ -476,23 +476,23 @@ impl CoreScoreboard {
         let s = g.port_scalars();
         let xy = |p: (u8, u8)| (p.0 << 4) | p.1;
         let fields: [(&str, u32, u32); 9] = [
-            ("winner", s.winner.into(), out.winner.into()),
-            ("player", s.player.into(), out.player.into()),
-            ("first", s.first.into(), out.first.into()),
-            ("mode", s.mode.into(), out.mode.into()),
+            ("winner", s.winner.into(), out.winner().into()),
+            ("player", s.player.into(), out.player().into()),
+            ("first", s.first.into(), out.first().into()),
+            ("mode", s.mode.into(), out.mode().into()),
             (
                 "cursor red {x,y}",
                 xy(s.cursor_red).into(),
-                out.cursor_red.into(),
+                out.cursor_red().into(),
             ),
             (
                 "cursor blue {x,y}",
                 xy(s.cursor_blue).into(),
-                out.cursor_blue.into(),
+                out.cursor_blue().into(),
             ),
-            ("round", s.round.into(), out.round.into()),
-            ("map", s.map.into(), out.map.into()),
-            ("phase", s.phase.into(), out.phase.into()),
+            ("round", s.round.into(), out.round().into()),
+            ("map", s.map.into(), out.map().into()),
+            ("phase", s.phase.into(), out.phase().into()),
         ];
         for (name, exp, act) in fields {
             if exp != act {
@@ -502,7 +502,7 @@ impl CoreScoreboard {
                 );
             }
         }
-        // Every field agrees, so the packing itself disagrees: report that.
+        // Every field agrees, so bits outside them differ: report the words.
         Err(Mismatch::new(
             cycle,
             "debug-port scalars (packed by the shim)",
