@@ -19,8 +19,8 @@ use std::path::Path;
 
 /// How long the bench holds a button: twice the debounce length.
 pub const HOLD_CYCLES: u32 = 2 * DEBOUNCE_CYCLES;
-/// The draw counter's modulus (one value per map).
-const DRAW_MODULUS: u64 = 128;
+/// The draw counter's modulus (one value per map), as the golden model has it.
+const DRAW_MODULUS: u64 = generals_golden::DRAW_MODULUS as u64;
 
 /// Something the environment calls after every checked cycle (the VGA
 /// monitor, frame writers).

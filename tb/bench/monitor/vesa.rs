@@ -2,28 +2,34 @@
 //! outputs alone the pixels per line, lines per frame, sync widths and
 //! porches, and compares them with the VESA numbers (GAME.md §6).
 
-/// VESA 640×480@60, in pixels and lines.
+/// VESA 640×480@60, in pixels and lines: the golden renderer's layout
+/// (GAME.md §6) is their one home; here they are widened for counting.
 pub mod vesa_numbers {
+    use generals_render::layout as l;
     /// Visible pixels per line.
-    pub const H_VISIBLE: u64 = 640;
+    pub const H_VISIBLE: u64 = l::H_VISIBLE as u64;
     /// Horizontal front porch.
-    pub const H_FRONT: u64 = 16;
+    pub const H_FRONT: u64 = l::H_FRONT as u64;
     /// Horizontal sync width.
-    pub const H_SYNC: u64 = 96;
+    pub const H_SYNC: u64 = l::H_SYNC as u64;
     /// Horizontal back porch.
-    pub const H_BACK: u64 = 48;
+    pub const H_BACK: u64 = l::H_BACK as u64;
     /// Pixels per line.
-    pub const H_TOTAL: u64 = H_VISIBLE + H_FRONT + H_SYNC + H_BACK;
+    pub const H_TOTAL: u64 = l::H_TOTAL as u64;
     /// Visible lines per frame.
-    pub const V_VISIBLE: u64 = 480;
+    pub const V_VISIBLE: u64 = l::V_VISIBLE as u64;
     /// Vertical front porch, lines.
-    pub const V_FRONT: u64 = 10;
+    pub const V_FRONT: u64 = l::V_FRONT as u64;
     /// Vertical sync, lines.
-    pub const V_SYNC: u64 = 2;
+    pub const V_SYNC: u64 = l::V_SYNC as u64;
     /// Vertical back porch, lines.
-    pub const V_BACK: u64 = 33;
+    pub const V_BACK: u64 = l::V_BACK as u64;
     /// Lines per frame.
-    pub const V_TOTAL: u64 = V_VISIBLE + V_FRONT + V_SYNC + V_BACK;
+    pub const V_TOTAL: u64 = l::V_TOTAL as u64;
+    /// Clock cycles per pixel (a 50 MHz clock, a 25 MHz pixel rate).
+    pub const CYCLES_PER_PIXEL: u64 = 2;
+    /// Clock cycles per frame.
+    pub const FRAME_CYCLES: u64 = H_TOTAL * V_TOTAL * CYCLES_PER_PIXEL;
 }
 use vesa_numbers::*;
 

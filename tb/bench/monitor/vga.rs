@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 /// Cycles without a vsync (after power-up or a reset) before the monitor
 /// gives up: two frames.
-const LOCK_TIMEOUT_CYCLES: u64 = 2 * (H_TOTAL * V_TOTAL * 2);
+const LOCK_TIMEOUT_CYCLES: u64 = 2 * FRAME_CYCLES;
 
 /// Receives every completed frame: its number, pixels, and whether it was
 /// checked against the golden renderer.

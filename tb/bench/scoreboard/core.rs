@@ -26,7 +26,7 @@ use std::collections::VecDeque;
 
 /// One video frame at 50 MHz: a command must be applied within this many
 /// cycles of the end of its last PS/2 byte.
-pub const FRAME_CYCLES: u64 = 800 * 525 * 2;
+pub const FRAME_CYCLES: u64 = crate::monitor::vesa::vesa_numbers::FRAME_CYCLES;
 /// Cycles after `dbg_snapshot` during which the renderer reads the cells from
 /// the board RAM (docs/display.md, "Snapshot": 100 cells, 19 cycles each): a
 /// board write then would tear the next frame, so none may happen.

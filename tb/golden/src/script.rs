@@ -131,19 +131,15 @@ impl Key {
         matches!(self, Key::Up | Key::Down | Key::Left | Key::Right)
     }
 
-    /// The make code without any `E0` prefix (GAME.md §4).
+    /// The make code without any `E0` prefix (GAME.md §4): the codes live
+    /// with [`Command`], which the key gives.
     pub fn code(self) -> u8 {
-        match self {
-            Key::W => 0x1D,
-            Key::A => 0x1C,
-            Key::S => 0x1B,
-            Key::D => 0x23,
-            Key::Space => 0x29,
-            Key::Z => 0x1A,
-            Key::Up => 0x75,
-            Key::Down => 0x72,
-            Key::Left => 0x6B,
-            Key::Right => 0x74,
+        let cmd = self.command();
+        if self.extended() {
+            cmd.arrow_code()
+                .expect("every arrow acts as W, A, S or D, which have arrow codes")
+        } else {
+            cmd.make_code()
         }
     }
 
@@ -162,12 +158,7 @@ impl Key {
     /// Scan-code set 2 bytes of a press and release: make then break,
     /// e.g. `1D F0 1D` for W, `E0 75 E0 F0 75` for the up arrow.
     pub fn press_release(self) -> Vec<u8> {
-        let c = self.code();
-        if self.extended() {
-            vec![0xE0, c, 0xE0, 0xF0, c]
-        } else {
-            vec![c, 0xF0, c]
-        }
+        crate::keyboard::key_bytes(self.command(), self.extended())
     }
 
     fn from_token(upper: &str) -> Option<Key> {

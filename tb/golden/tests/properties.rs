@@ -20,12 +20,11 @@ const SEED: u64 = 0x6E6E_7261_6C73;
 
 /// The end-of-round growth of `round`, written out again here (GAME.md §5
 /// step 1) so that the model's own code is not trusted for the check.
-#[allow(clippy::manual_is_multiple_of)] // is_multiple_of is newer than the workspace's MSRV 1.75
 fn grow(cells: &mut [Cell; CELLS], round: u16) {
     for c in cells.iter_mut() {
         let eligible = match c.kind {
             Kind::Capital | Kind::Tower => true,
-            Kind::Land => round % 16 == 0,
+            Kind::Land => round.is_multiple_of(16),
             Kind::Mountain => false,
         };
         if c.owner != Owner::Npc && eligible && c.troops < 511 {

@@ -1,8 +1,8 @@
 //! The 128 initial maps of Generals (GAME.md §2): types, generator, MIF/hex
 //! reader and validator. Plain Rust, usable without any RTL.
 //!
-//! INTERFACE FIXED BY THE LEAD (other crates use it): `ElementKind`, `Element`,
-//! `Map` (with `red_capital`, `blue_capital`), `committed_maps()`.
+//! The golden model, the golden renderer and the bench use `ElementKind`,
+//! `Element`, `Map` (with `red_capital`, `blue_capital`) and `committed_maps()`.
 //!
 //! The crate keeps the two sides of the contract apart on purpose:
 //! - producing maps: [`generate`] (the random generator) and [`encode_rom`],

@@ -135,47 +135,6 @@ pub mod layout {
     pub const PRESS_SHIFT: u32 = 1;
 }
 
-/// When the RTL renderer shows what, in clock cycles (see `docs/display.md`
-/// §Timing). Cycle 0 is the first rising `clk` edge with `rst` low.
-pub mod rtl_timing {
-    use super::layout::{H_TOTAL, V_TOTAL, V_VISIBLE};
-
-    /// Clock cycles per pixel (50 MHz clock, 25 MHz pixel enable).
-    pub const CYCLES_PER_PIXEL: u64 = 2;
-    /// Pixel-enable steps from the timing counters to the output registers.
-    pub const PIPE_DEPTH: u64 = 6;
-    /// Pixels (and `vga_clk` periods) per frame.
-    pub const FRAME_PIXELS: u64 = (H_TOTAL * V_TOTAL) as u64;
-    /// Clock cycles per frame (840 000).
-    pub const FRAME_CYCLES: u64 = FRAME_PIXELS * CYCLES_PER_PIXEL;
-    /// The cycle whose edge raises `snapshot_o` for the first time; later ones
-    /// follow every [`FRAME_CYCLES`]. It is the cycle before the `vga_clk`
-    /// rising edge that carries pixel (0, 480), the first of vertical blanking.
-    pub const FIRST_SNAPSHOT_CYCLE: u64 =
-        (V_VISIBLE as u64 * H_TOTAL as u64 + PIPE_DEPTH) * CYCLES_PER_PIXEL - 1;
-
-    /// `vga_clk` rises at the edges of the even cycles 0, 2, 4, …; the `n`-th
-    /// rising edge (`n = cycle / 2`) carries raster pixel `n − PIPE_DEPTH`.
-    /// Returns `(frame, h, v)` of the pixel carried at the edge of `cycle`, or
-    /// `None` when `vga_clk` does not rise there or during the first
-    /// `PIPE_DEPTH` edges (which carry blank pixels with inactive syncs, as
-    /// pixels 795–799 of line 524 would). Frame 0, the first after reset,
-    /// shows the title screen; frame `k ≥ 1` shows the inputs captured by the
-    /// `k`-th snapshot.
-    pub fn pixel_at_cycle(cycle: u64) -> Option<(u64, u32, u32)> {
-        if !cycle.is_multiple_of(CYCLES_PER_PIXEL) {
-            return None;
-        }
-        let p = (cycle / CYCLES_PER_PIXEL).checked_sub(PIPE_DEPTH)?;
-        let in_frame = p % FRAME_PIXELS;
-        Some((
-            p / FRAME_PIXELS,
-            (in_frame % u64::from(H_TOTAL)) as u32,
-            (in_frame / u64::from(H_TOTAL)) as u32,
-        ))
-    }
-}
-
 use layout::*;
 
 pub const WIDTH: usize = H_VISIBLE as usize;

@@ -327,18 +327,3 @@ fn vga_samples_follow_vesa() {
     assert!(vga_sample(&f, 0, 492).vs_n);
     assert!(!vga_sample(&f, 0, 480).blank_n);
 }
-
-#[test]
-fn rtl_cycle_numbering() {
-    use rtl_timing::*;
-    assert_eq!(FRAME_CYCLES, 840_000);
-    assert_eq!(FIRST_SNAPSHOT_CYCLE, 768_011);
-    assert_eq!(pixel_at_cycle(0), None); // pipeline still filling
-    assert_eq!(pixel_at_cycle(10), None);
-    assert_eq!(pixel_at_cycle(12), Some((0, 0, 0)));
-    assert_eq!(pixel_at_cycle(13), None); // vga_clk falls
-    assert_eq!(pixel_at_cycle(14), Some((0, 1, 0)));
-    // The edge after the snapshot carries (0, 480).
-    assert_eq!(pixel_at_cycle(FIRST_SNAPSHOT_CYCLE + 1), Some((0, 0, 480)));
-    assert_eq!(pixel_at_cycle(12 + FRAME_CYCLES), Some((1, 0, 0)));
-}
