@@ -1,4 +1,6 @@
-// button: synchroniser and debouncer for one active-low board push-button (GAME.md §3).
+// Generals (将军棋) - button: synchroniser and debouncer for one active-low board push-button
+// (GAME.md §3).
+// Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps
 

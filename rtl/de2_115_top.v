@@ -1,5 +1,7 @@
-// de2_115_top: the Generals game on a Terasic DE2-115 (pins in generals.qsf).
+// Generals (将军棋) - de2_115_top: the Generals game on a Terasic DE2-115 (pins in
+// generals.qsf).
 // KEY[0] = RESET, KEY[1] = START, PS/2 keyboard, VGA through the ADV7123 DAC.
+// Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps
 

@@ -1,6 +1,7 @@
-// generals_core: the whole game without board pins: buttons, keyboard, draw
-// counter, game logic and VGA. Verilator's top; the board wrapper instantiates it
+// Generals (将军棋) - generals_core: the whole game without board pins: buttons,
+// keyboard, draw counter, game logic and VGA. Verilator's top; the board wrapper instantiates it
 // and leaves the dbg_* outputs unconnected.
+// Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps
 

@@ -1,5 +1,7 @@
-// kbd_frontend: PS/2 receiver plus scan code decoder, the whole keyboard path.
+// Generals (将军棋) - kbd_frontend: PS/2 receiver plus scan code decoder, the whole
+// keyboard path.
 // Also the Verilator top for the keyboard-only tests, where the bench plays the consumer.
+// Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps
 

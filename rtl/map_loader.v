@@ -1,4 +1,4 @@
-// Generals - map_loader: streams one map's 32 ROM words (GAME.md section 2) to the
+// Generals (将军棋) - map_loader: streams one map's 32 ROM words (GAME.md section 2) to the
 // game engine and finds both capitals for the initial cursors.
 // Part of the Generals FPGA project, MIT licence.
 

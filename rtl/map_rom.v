@@ -1,4 +1,5 @@
-// Generals - map_rom: the 128 initial maps of GAME.md section 2, 4096 words x 10 bits.
+// Generals (将军棋) - map_rom: the 128 initial maps of GAME.md section 2, 4096 words
+// x 10 bits.
 // Map m occupies words 32*m .. 32*m+31; word = {x[3:0], y[3:0], type[1:0]}.
 // Contents come from the generated files in maps/ (see maps/README.md), never from code.
 // Part of the Generals FPGA project, MIT licence.

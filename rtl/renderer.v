@@ -1,6 +1,6 @@
-// Generals (将军棋) on the DE2-115: video path, from game state to the VGA DAC.
+// Generals (将军棋) - renderer: video path, from game state to the VGA DAC.
 // Title screen, board, side panel and banner; layout in docs/display.md.
-// MIT licence, see the project's Cargo.toml.
+// Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
 `timescale 1ns / 1ps

@@ -1,6 +1,6 @@
-// Generals (将军棋) on the DE2-115: synchronous ROM loaded from a hex file.
+// Generals (将军棋) - sync_rom: synchronous ROM loaded from a hex file.
 // Used for the font, the troop digits and the cell icons (images in rtl/gfx/).
-// MIT licence, see the project's Cargo.toml.
+// Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
 `timescale 1ns / 1ps

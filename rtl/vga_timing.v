@@ -1,6 +1,6 @@
-// Generals (将军棋) on the DE2-115: VGA 640x480@60 timing generator.
+// Generals (将军棋) - vga_timing: VGA 640x480@60 timing generator.
 // Beam position and sync for a 25 MHz pixel enable on the 50 MHz clock.
-// MIT licence, see the project's Cargo.toml.
+// Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
 `timescale 1ns / 1ps
