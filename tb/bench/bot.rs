@@ -53,10 +53,7 @@ pub fn next_key(g: &GameState) -> Command {
         }
         _ => {
             // The legal step that gets closest to the enemy capital.
-            [Command::W, Command::A, Command::S, Command::D]
-                .into_iter()
-                .filter_map(|c| cur.step(c).map(|p| (c, p)))
-                .filter(|&(_, p)| g.cell(p).kind != Kind::Mountain)
+            g.legal_steps()
                 .min_by_key(|&(_, p)| dist(p, target))
                 .map_or(Command::Space, |(c, _)| c)
         }

@@ -256,6 +256,18 @@ impl GameState {
         }
     }
 
+    /// The steps the current player's cursor can take in move mode (GAME.md
+    /// §5): each direction key whose neighbour is on the board and not a
+    /// mountain, with that neighbour. The one home of "a legal target"; the
+    /// bench's bot asks here.
+    pub fn legal_steps(&self) -> impl Iterator<Item = (Command, Pos)> + '_ {
+        let cur = self.cursor(self.player);
+        [Command::W, Command::A, Command::S, Command::D]
+            .into_iter()
+            .filter_map(move |c| cur.step(c).map(|p| (c, p)))
+            .filter(|&(_, p)| self.cell(p).kind != Kind::Mountain)
+    }
+
     /// Whether `player` owns a cell with at least 2 troops (i.e. has a move).
     pub fn can_move(&self, player: Player) -> bool {
         self.cells

@@ -210,6 +210,22 @@ fn cursor_at_the_border_does_not_move_or_wrap() {
 }
 
 #[test]
+fn legal_steps_are_on_board_neighbours_that_are_not_mountains() {
+    let mut g = with_capitals(Player::Red, Player::Red, 5);
+    g.cursor_red = Pos::new(0, 1);
+    put(&mut g, 1, 1, Npc, Mountain, 0);
+    put(&mut g, 0, 2, Blue, Land, 3);
+    // Left is off the board, right a mountain; up (a capital) and down remain.
+    let steps: Vec<_> = g.legal_steps().collect();
+    assert_eq!(steps, vec![(W, Pos::new(0, 0)), (S, Pos::new(0, 2))]);
+    // Blue's turn: Blue's cursor counts.
+    g.player = Player::Blue;
+    g.cursor_blue = Pos::new(9, 9);
+    let steps: Vec<_> = g.legal_steps().collect();
+    assert_eq!(steps, vec![(W, Pos::new(9, 8)), (A, Pos::new(8, 9))]);
+}
+
+#[test]
 fn cursor_may_rest_on_a_mountain() {
     let mut g = with_capitals(Player::Red, Player::Red, 5);
     put(&mut g, 1, 0, Npc, Mountain, 0);
