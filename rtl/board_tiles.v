@@ -127,11 +127,12 @@ module board_tiles #(
         endcase
     endfunction
 
-    // The decoded pixel: {interior, grid, cur_hi, cur_ink, tgt, dhit, dgx[2:0], ihit,
-    // icol[3:0], fill[3:0], digit ROM address[6:0], icon ROM address[5:0]} (31 bits).
+    // The decoded pixel, inside the board or the strip: {interior, grid, cur_hi, cur_ink,
+    // tgt, dhit, dgx[2:0], ihit, icol[3:0], fill[3:0], digit ROM address[6:0], icon ROM
+    // address[5:0]} (31 bits).
     localparam integer DEC_W = 31;
     function automatic [DEC_W-1:0] decode(input [CRAM_W-1:0] a, input [5:0] blx,
-                                          input [5:0] bly, input inb, input [1:0] mode);
+                                          input [5:0] bly, input [1:0] mode);
         reg [1:0]  owner, kind, nd;
         reg        cur, tgt, interior;
         reg [11:0] bcd;
@@ -143,7 +144,7 @@ module board_tiles #(
         reg [3:0]  val, ic_col, ic_row, fill;
         begin
             {owner, kind, cur, tgt, nd, bcd} = a;
-            interior = inb && blx >= GRID_W && bly >= GRID_W;
+            interior = blx >= GRID_W && bly >= GRID_W;
             ix       = blx - GRID_W;
             iy       = bly - GRID_W;
             // Troop digits: which of the up to three slots, and where in it.
@@ -192,7 +193,7 @@ module board_tiles #(
                 PL_BLUE: fill = P_BLUE;
                 default: fill = (kind == KIND_MOUNTAIN) ? P_MOUNT : P_NEUTRAL;
             endcase
-            decode = {interior, inb && !interior, cur_on && edge_d < CUR_W,
+            decode = {interior, !interior, cur_on && edge_d < CUR_W,
                       cur_on && edge_d == CUR_W, interior && tgt && edge_d < TGT_W,
                       dig_hit, gx, ic_hit, ic_col, fill, val, dig_dy[3:1], kind, ic_row};
         end
@@ -210,7 +211,7 @@ module board_tiles #(
         end else if (pix_en_i) begin
             // Outside the board (or the strip) decode() gives all zeros but costs
             // the simulator as much as inside: skip it there.
-            if (inb2) dec3 <= decode(idle ? strip_cell(bcol2) : ram2, blx2, bly2, 1'b1, mode_i);
+            if (inb2) dec3 <= decode(idle ? strip_cell(bcol2) : ram2, blx2, bly2, mode_i);
             else      dec3 <= {DEC_W{1'b0}};
             band3     <= band2;
             bandedge3 <= bandedge2;
