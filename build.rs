@@ -51,11 +51,12 @@ fn main() {
     let include = root.join("include");
 
     let map_hex = manifest.join("maps/maps.hex");
+    let params_vlt = manifest.join("tb/shim/params.vlt");
     let mut global_files: Vec<String> = Vec::new();
     for (top, shim) in TOPS {
         let mdir = out.join(top);
         let _ = std::fs::remove_dir_all(&mdir);
-        verilate(&verilator, &rtl, &mdir, top, &map_hex);
+        verilate(&verilator, &rtl, &mdir, top, &map_hex, &params_vlt);
         let mk = read_classes_mk(&mdir, top);
         let mut build = cxx_build(&include);
         build.include(&mdir).include(manifest.join("tb/shim"));
@@ -154,7 +155,16 @@ fn cxx_build(include: &Path) -> cc::Build {
     b
 }
 
-fn verilate(verilator: &str, rtl: &Path, mdir: &Path, top: &str, map_hex: &Path) {
+/// Verilates `top` from `rtl` into `mdir`. `params_vlt` is the control file
+/// that exposes the parameters the shims read back.
+fn verilate(
+    verilator: &str,
+    rtl: &Path,
+    mdir: &Path,
+    top: &str,
+    map_hex: &Path,
+    params_vlt: &Path,
+) {
     let src = rtl.join(format!("{top}.v"));
     let mut cmd = Command::new(verilator);
     cmd.arg("--cc")
@@ -173,6 +183,7 @@ fn verilate(verilator: &str, rtl: &Path, mdir: &Path, top: &str, map_hex: &Path)
         .arg("-Mdir")
         .arg(mdir)
         .arg(format!("-I{}", rtl.display()))
+        .arg(params_vlt)
         .arg(src)
         .args(
             env::var("GENERALS_VERILATOR_FLAGS")

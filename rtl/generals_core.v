@@ -50,11 +50,12 @@ module generals_core #(
     output wire [15:0]   dbg_kbd_err,
     output wire [15:0]   dbg_kbd_ovf
 );
-    localparam integer POR_W = 4;   // 15 cycles of power-on reset: registers power up 0
+    localparam integer POR_CYCLES = 15;   // power-on reset length; registers power up 0
+    localparam integer POR_W      = $clog2(POR_CYCLES + 1);
 
     // ---- reset: power-on, then the RESET button -------------------------------------
     reg  [POR_W-1:0] por_cnt;       // no reset of its own: it is where reset comes from
-    wire             por_busy = ~&por_cnt;
+    wire             por_busy = (por_cnt != POR_CYCLES[POR_W-1:0]);
     wire             reset_pressed;
     reg              rst;
     // Power-up values, explicit: Quartus honours them for Cyclone IV

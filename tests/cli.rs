@@ -48,7 +48,7 @@ fn closed_pipe(args: &[&str]) {
     );
 }
 
-/// stdout is /dev/full: an I/O error, exit 2, naming standard output.
+/// stdout is /dev/full: an output error, exit 3, naming standard output.
 fn full_device(args: &[&str]) {
     let full = File::options()
         .write(true)
@@ -56,7 +56,7 @@ fn full_device(args: &[&str]) {
         .expect("/dev/full");
     let o = generals().args(args).stdout(full).output().expect("run");
     assert_no_panic(&format!("{args:?} > /dev/full"), &o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stderr(&o));
     assert!(
         stderr(&o).contains("standard output: cannot write"),
         "{args:?}: {}",
@@ -96,7 +96,7 @@ fn unwritable_outputs_fail_before_the_simulation() {
     ] {
         let t = Instant::now();
         let o = run(&["play", "--map", "3", "--keys", "D", "--quiet", flag, value]);
-        assert_eq!(o.status.code(), Some(2), "{flag} {value}: {}", stderr(&o));
+        assert_eq!(o.status.code(), Some(3), "{flag} {value}: {}", stderr(&o));
         assert!(
             stderr(&o).contains("cannot write"),
             "{flag}: {}",
@@ -128,7 +128,7 @@ fn unwritable_outputs_fail_before_the_simulation() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&state).expect("read"), "old");
     let o = run(&["maps", "gen", "--out", &format!("{below}/maps")]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&scratch);
 }
@@ -188,4 +188,29 @@ fn a_binary_script_file_gives_a_clean_message() {
         "control characters echoed: {err:?}"
     );
     let _ = std::fs::remove_file(&path);
+}
+
+/// A frame file that fails during the run (the GIF on a full device) is an
+/// output error naming the file and the encoder's cause, exit 3: not bad
+/// input, and not a mismatch.
+#[test]
+fn a_frame_write_failing_mid_run_is_an_output_error() {
+    let o = run(&[
+        "play",
+        "--map",
+        "3",
+        "--keys",
+        "D",
+        "--quiet",
+        "--gif",
+        "/dev/full",
+    ]);
+    assert_no_panic("--gif /dev/full", &o);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("/dev/full: cannot write GIF"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("FAIL"), "{}", stderr(&o));
 }

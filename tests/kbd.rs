@@ -3,9 +3,10 @@
 //! keyboard scoreboard check every byte, command, error and overflow count;
 //! the asserts below add the end totals worked out from the spec.
 
-use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN, RX_FILTER_CYCLES};
+use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN};
+use generals::dut::{CoreDut, KbdDut};
 use generals::kbd_env::{Consumer, KbdEnv};
-use generals::scoreboard::kbd::{KbdStats, FIFO_DEPTH};
+use generals::scoreboard::kbd::KbdStats;
 use generals_golden::keyboard::{Command, Command::*};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -94,15 +95,20 @@ fn stalled_consumer_loses_and_duplicates_nothing() {
 fn full_fifo_counts_every_dropped_command() {
     let mut env = env_at(DEVICE_HZ_MAX);
     // 12 key presses while stalled far longer than they take: the FIFO keeps
-    // the first FIFO_DEPTH commands and counts 12 - FIFO_DEPTH overflows.
+    // the first `depth` commands and counts 12 - depth overflows.
+    let depth = KbdDut::params().fifo_depth as usize;
     env.consumer = Consumer::StallUntil(3_000_000);
     let keys = [W, A, S, D, Space, Z, W, A, S, D, Space, Z];
     for c in keys {
         env.send(&[c.make_code()]);
     }
     let s = run(&mut env);
-    assert_eq!(commands(&env), keys[..FIFO_DEPTH].to_vec());
-    assert_eq!(s.overflows, (keys.len() - FIFO_DEPTH) as u64);
+    assert!(
+        depth < keys.len(),
+        "the test needs more keys than the FIFO holds"
+    );
+    assert_eq!(commands(&env), keys[..depth].to_vec());
+    assert_eq!(s.overflows, (keys.len() - depth) as u64);
 }
 
 #[test]
@@ -166,8 +172,9 @@ fn a_dropped_prefix_does_not_apply() {
 
 #[test]
 fn clock_glitches_shorter_than_the_filter_are_not_edges() {
+    let filter = KbdDut::params().filter_cycles;
     for bit in [0u8, 3, 9, 10] {
-        for len in [1, 20, RX_FILTER_CYCLES - 20] {
+        for len in [1, 20, filter - 20] {
             let (s, cmds) = fault_then_key(Fault::Glitch { bit, len }, 0x1B);
             assert_eq!(
                 (s.errors, s.bytes, cmds),
@@ -177,7 +184,7 @@ fn clock_glitches_shorter_than_the_filter_are_not_edges() {
         }
     }
     let mut env = env_at(13_000);
-    env.driver.send_idle_glitch(RX_FILTER_CYCLES - 10);
+    env.driver.send_idle_glitch(filter - 10);
     env.send(&[0x29]);
     let s = run(&mut env);
     assert_eq!((s.errors, commands(&env)), (0, vec![Space]));
@@ -214,7 +221,7 @@ fn random_stream_of_ten_thousand_bytes() {
             _ => vec![0x1D; rng.gen_range(2..5)], // typematic W
         };
         for b in bytes {
-            let fault = Fault::random(&mut rng, 50);
+            let fault = Fault::random(&mut rng, 50, env.driver.rx());
             faults += u64::from(fault.drops_frame());
             env.send_fault(b, fault);
             sent += 1;
@@ -236,5 +243,26 @@ fn random_stream_of_ten_thousand_bytes() {
     assert!(
         s.overflows > 0,
         "the consumer's stalls should overflow the FIFO now and then"
+    );
+}
+
+/// The parameters the bench reads back from the models are the ones GAME.md
+/// names (§3: debounce 1 ms; §4: receiver timeout about 100 µs, at 50 MHz),
+/// and the keyboard-only model was built like the core's keyboard.
+#[test]
+fn models_report_the_parameters_of_the_spec() {
+    let core = CoreDut::params();
+    let kbd = KbdDut::params();
+    assert_eq!(core.debounce_cycles, 50_000, "1 ms at 50 MHz");
+    assert_eq!(kbd.timeout_cycles, 5_000, "100 µs at 50 MHz");
+    assert!(core.por_cycles > 0);
+    assert!(kbd.filter_cycles > 20 && kbd.filter_cycles < kbd.timeout_cycles);
+    assert_eq!(
+        (kbd.filter_cycles, kbd.timeout_cycles, kbd.fifo_depth),
+        (
+            core.kbd.filter_cycles,
+            core.kbd.timeout_cycles,
+            core.kbd.fifo_depth
+        )
     );
 }

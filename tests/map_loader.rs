@@ -2,7 +2,7 @@
 //! initial board of every one of the 128 maps exactly as the Rust map reader
 //! does from the same file (GAME.md §2–§3), checked cell by cell.
 
-use generals::core_env::{CoreEnv, HOLD_CYCLES};
+use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
 use generals_golden::{GameState, Phase, Player, Pos};
@@ -19,7 +19,7 @@ fn every_map_loads_cell_by_cell() {
     // 0, 1 and 127 first (the ends of the ROM), then all the others.
     let order: Vec<u8> = [0u8, 1, 127].into_iter().chain(2..127).collect();
     for m in order {
-        env.press_start(m, &Press::clean(HOLD_CYCLES))
+        env.press_start(m, &Press::clean(hold_cycles()))
             .unwrap_or_else(|e| panic!("map {m}: {e}"));
         let rtl = env.rtl_state().expect("decodable debug outputs");
         let expected = GameState::load(m, &maps[usize::from(m)]).expect("map loads");
@@ -43,7 +43,7 @@ fn every_map_loads_cell_by_cell() {
                 Pos::from_index(i)
             );
         }
-        env.press_reset(&Press::clean(HOLD_CYCLES))
+        env.press_reset(&Press::clean(hold_cycles()))
             .unwrap_or_else(|e| panic!("map {m}: {e}"));
     }
     assert_eq!(env.sb.stats.games, 128);

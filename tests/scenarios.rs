@@ -10,7 +10,7 @@
 mod common;
 
 use common::*;
-use generals::core_env::HOLD_CYCLES;
+use generals::core_env::hold_cycles;
 use generals::driver::button::Press;
 use generals_golden::script::Action;
 use generals_golden::{Command, GameState, Kind, Mode, Owner, Phase, Player, Pos};
@@ -602,7 +602,7 @@ fn capital_capture_ends_game_keys_ignored_start_new_game() {
     assert_state("keys in GAME_OVER", &s.state(), &e, None);
 
     // START: a new game on the drawn map (1: odd, so Red first).
-    s.press_start(1, &Press::clean(HOLD_CYCLES));
+    s.press_start(1, &Press::clean(hold_cycles()));
     assert_state("START after GAME_OVER", &s.state(), &fresh(1, &MAP1), None);
     assert_eq!(s.stats().games, 2);
     // And it plays: Red's first move as in the capture scenario.
@@ -633,7 +633,7 @@ fn reset_mid_game_returns_to_idle() {
     s.keys("SPACE W A Z D");
     assert_eq!(s.stats().commands, cmds + 5, "keys are consumed in IDLE");
     assert_eq!(s.state().phase, Phase::Idle);
-    s.press_start(2, &Press::clean(HOLD_CYCLES));
+    s.press_start(2, &Press::clean(hold_cycles()));
     // Map 2 is even: Blue first; nothing of the IDLE keys applied.
     assert_state("START after RESET", &s.state(), &fresh(2, &MAP2), None);
 }
@@ -650,7 +650,7 @@ fn start_during_playing_is_ignored() {
     set(&mut e, 0, 7, RED, 1);
     e.cursor_red = Pos::new(0, 7);
     assert_state("before START", &s.state(), &e, None);
-    s.press_start(2, &Press::clean(HOLD_CYCLES)); // would draw map 2
+    s.press_start(2, &Press::clean(hold_cycles())); // would draw map 2
     assert_state("START while playing", &s.state(), &e, None);
     assert_eq!(s.stats().games, 1);
     s.keys("SPACE A"); // Blue: (8,2) 1; round 1 ends
@@ -671,7 +671,7 @@ fn start_during_playing_is_ignored() {
 fn bouncy_start_selects_intended_map() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5EED);
     let mut s = Session::idle(116);
-    s.press_start(116, &Press::bouncy(HOLD_CYCLES, 3, &mut rng));
+    s.press_start(116, &Press::bouncy(hold_cycles(), 3, &mut rng));
     assert_state(
         "bouncy START, map 116",
         &s.state(),
@@ -680,10 +680,10 @@ fn bouncy_start_selects_intended_map() {
     );
     assert_eq!(s.stats().games, 1);
     s.env
-        .press_reset(&Press::bouncy(HOLD_CYCLES, 2, &mut rng))
+        .press_reset(&Press::bouncy(hold_cycles(), 2, &mut rng))
         .unwrap_or_else(|m| panic!("{m}"));
     assert_eq!(s.state().phase, Phase::Idle);
-    s.press_start(1, &Press::bouncy(HOLD_CYCLES, 4, &mut rng));
+    s.press_start(1, &Press::bouncy(hold_cycles(), 4, &mut rng));
     assert_state("bouncy START, map 1", &s.state(), &fresh(1, &MAP1), None);
     assert_eq!(s.stats().games, 2);
 }

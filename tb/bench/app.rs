@@ -2,10 +2,11 @@
 //! the random regression (`fuzz`), the keyboard-only session (`kbd`) and the
 //! speed benchmark (`bench`). Each returns a report or a typed error.
 
-use crate::core_env::{CoreEnv, HOLD_CYCLES};
+use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::{Fault, Ps2Timing};
 use crate::dut::CoreOut;
+use crate::error::{AppError, OutputError};
 use crate::frames::{GifWriter, PngDumper};
 use crate::kbd_env::KbdEnv;
 use crate::monitor::vga::{FrameSink, VgaMonitor, VgaStats};
@@ -23,65 +24,6 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Instant;
-
-/// Why a run did not pass.
-#[derive(Debug, thiserror::Error)]
-pub enum AppError {
-    /// The RTL and the golden model disagree (exit status 1).
-    #[error("{0}")]
-    Mismatch(Box<Mismatch>),
-    /// Bad input: a file, an option, a script (exit status 2).
-    #[error("{0}")]
-    Input(String),
-    /// A file, folder or standard output could not be written (exit status 2).
-    #[error("{path}: cannot write: {source}")]
-    Write {
-        /// What was being written.
-        path: String,
-        /// The operating system's error.
-        #[source]
-        source: std::io::Error,
-    },
-    /// Standard output was closed by its reader (`| head`): the command ends
-    /// quietly, as command-line tools do (exit status 0).
-    #[error("standard output closed")]
-    ClosedPipe,
-}
-
-impl From<Mismatch> for AppError {
-    fn from(m: Mismatch) -> Self {
-        AppError::Mismatch(Box::new(m))
-    }
-}
-
-impl AppError {
-    /// Process exit status: 1 on a mismatch, 2 on bad input or an output
-    /// that cannot be written, 0 when the reader closed standard output.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            AppError::Mismatch(_) => 1,
-            AppError::Input(_) | AppError::Write { .. } => 2,
-            AppError::ClosedPipe => 0,
-        }
-    }
-
-    /// A write error on `path` (standard output: see [`AppError::stdout`]).
-    pub fn write(path: impl Into<String>, source: std::io::Error) -> Self {
-        AppError::Write {
-            path: path.into(),
-            source,
-        }
-    }
-
-    /// A write error on standard output: a closed pipe ends quietly.
-    pub fn stdout(source: std::io::Error) -> Self {
-        if source.kind() == std::io::ErrorKind::BrokenPipe {
-            AppError::ClosedPipe
-        } else {
-            AppError::write("standard output", source)
-        }
-    }
-}
 
 /// Where the frames of a run go.
 #[derive(Clone, Debug, Default)]
@@ -134,44 +76,6 @@ pub struct PlayReport {
     pub seconds: f64,
 }
 
-/// Decodes the architectural state from the debug outputs and the board
-/// RAM's 100 words.
-pub fn rtl_state(out: &CoreOut, board: &[u16; 100]) -> Result<GameState, String> {
-    use generals_golden::{Mode, Phase, Player};
-    let player = |c: u8| match c {
-        1 => Ok(Player::Red),
-        2 => Ok(Player::Blue),
-        c => Err(format!("player code {c}")),
-    };
-    let mut s = GameState::new();
-    s.phase = match out.phase() {
-        0 => return Ok(s),
-        1 => Phase::Playing,
-        2 => Phase::GameOver,
-        c => return Err(format!("phase code {c}")),
-    };
-    s.winner = match out.winner() {
-        0 => None,
-        c => Some(player(c)?),
-    };
-    s.player = player(out.player())?;
-    s.first = player(out.first())?;
-    s.mode = match out.mode() {
-        0b00 => Mode::Select,
-        0b10 => Mode::MoveAll,
-        0b11 => Mode::MoveHalf,
-        c => return Err(format!("mode code {c:02b}")),
-    };
-    s.cursor_red = Pos::new(out.cursor_red() >> 4, out.cursor_red() & 0xF);
-    s.cursor_blue = Pos::new(out.cursor_blue() >> 4, out.cursor_blue() & 0xF);
-    s.round = out.round();
-    s.map = out.map();
-    for (c, &bits) in s.cells.iter_mut().zip(board) {
-        *c = generals_golden::Cell::from_bits(bits).map_err(|e| e.to_string())?;
-    }
-    Ok(s)
-}
-
 /// Adds the VGA monitor, with PNG/GIF sinks as asked, to `env`.
 pub fn attach_monitor(
     env: &mut CoreEnv,
@@ -179,25 +83,29 @@ pub fn attach_monitor(
 ) -> Result<Rc<RefCell<Outputs>>, AppError> {
     let outputs = Rc::new(RefCell::new(Outputs {
         pngs: match &opts.dir {
-            Some(d) => Some(PngDumper::new(d, opts.every).map_err(AppError::Input)?),
+            Some(d) => Some(PngDumper::new(d, opts.every)?),
             None => None,
         },
         gif: match &opts.gif {
-            Some(p) => Some(GifWriter::create(p).map_err(AppError::Input)?),
+            Some(p) => Some(GifWriter::create(p)?),
             None => None,
         },
         vga: VgaStats::default(),
+        error: None,
     }));
     let sink_out = Rc::clone(&outputs);
     let sink: FrameSink = Box::new(move |n, frame, _checked| {
         let mut o = sink_out.borrow_mut();
+        let mut written = Ok(());
         if let Some(p) = &mut o.pngs {
-            p.frame(n, frame)?;
+            written = p.frame(n, frame);
         }
-        if let Some(g) = &mut o.gif {
-            g.frame(frame)?;
+        if let (Ok(()), Some(g)) = (&written, &mut o.gif) {
+            written = g.frame(frame);
         }
-        Ok(())
+        if let Err(e) = written {
+            o.stop(e);
+        }
     });
     let stats_out = Rc::clone(&outputs);
     let monitor = VgaMonitor::new(opts.mismatch_dir.clone()).with_sink(sink);
@@ -216,6 +124,26 @@ pub struct Outputs {
     pub gif: Option<GifWriter>,
     /// The monitor's counts, copied at each snapshot.
     pub vga: VgaStats,
+    /// The first frame that could not be written. The run goes on, checked,
+    /// but writes nothing more; it ends with this error.
+    pub error: Option<OutputError>,
+}
+
+impl Outputs {
+    /// A frame could not be written: keep the error, stop writing.
+    fn stop(&mut self, e: OutputError) {
+        self.pngs = None;
+        self.gif = None;
+        self.error.get_or_insert(e);
+    }
+
+    /// The first write error, if any.
+    pub fn check(&mut self) -> Result<(), AppError> {
+        match self.error.take() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Runs the monitor and copies its counts out after every cycle.
@@ -245,13 +173,13 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
     let started = Instant::now();
     let mut env = CoreEnv::new(maps, opts.seed, Ps2Timing::default())?;
     if let Some(t) = &opts.trace {
-        env.trace(t).map_err(|e| AppError::Input(e.to_string()))?;
+        env.trace(t)?;
     }
     let outputs = attach_monitor(&mut env, &opts.frames)?;
     let mut progress = Progress::new(opts.quiet);
     // Let the title screen show for a frame, then START draws the map.
     env.run(FRAME_CYCLES)?;
-    env.press_start(opts.map, &Press::clean(HOLD_CYCLES))?;
+    env.press_start(opts.map, &Press::clean(hold_cycles()))?;
     let result = (|| -> Result<(), Mismatch> {
         // With a pace, the initial board is on screen for that long too.
         env.run(u64::from(opts.pace) * FRAME_CYCLES)?;
@@ -282,13 +210,19 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
         Some(t) => m.note(format!("waveform: {}", t.display())),
         None => m,
     })?;
-    let state = env
-        .rtl_state()
-        .map_err(|e| Mismatch::new(env.dut.cycle, "debug outputs", "a decodable state", e))?;
+    let state = env.rtl_state().map_err(|e| {
+        Mismatch::new(
+            env.dut.cycle,
+            "debug outputs",
+            "a decodable state",
+            e.to_string(),
+        )
+    })?;
     let mut o = outputs.borrow_mut();
+    o.check()?;
     let pngs = o.pngs.as_ref().map_or(0, |p| p.written);
     let gif_images = match o.gif.take() {
-        Some(g) => g.finish().map_err(AppError::Input)?,
+        Some(g) => g.finish()?,
         None => 0,
     };
     Ok(PlayReport {
@@ -413,9 +347,9 @@ fn fast_maps(maps: &[Map]) -> Vec<u8> {
 /// A START press for the fuzzer: clean, or with a few bounces.
 fn fuzz_press(rng: &mut ChaCha8Rng) -> Press {
     if rng.gen_bool(0.3) {
-        Press::bouncy(HOLD_CYCLES, rng.gen_range(1..4), rng)
+        Press::bouncy(hold_cycles(), rng.gen_range(1..4), rng)
     } else {
-        Press::clean(HOLD_CYCLES)
+        Press::clean(hold_cycles())
     }
 }
 
@@ -468,7 +402,7 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         // One RESET mid-game in every run, whatever the dice say.
         if env.sb.stats.resets == 0 && report.keys >= opts.keys * 3 / 4 && g.phase == Phase::Playing
         {
-            env.press_reset(&Press::clean(HOLD_CYCLES))?;
+            env.press_reset(&Press::clean(hold_cycles()))?;
             report.resets += 1;
             continue;
         }
@@ -494,7 +428,7 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         }
         if roll < 0.01 {
             // START while playing: must be ignored.
-            env.press_start(rng.gen_range(0..128), &Press::clean(HOLD_CYCLES))?;
+            env.press_start(rng.gen_range(0..128), &Press::clean(hold_cycles()))?;
             continue;
         }
         if roll < 0.02 {
@@ -507,7 +441,7 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         };
         let bytes = key_bytes(cmd, rng.gen_bool(0.3));
         for b in bytes {
-            let fault = Fault::random(&mut rng, 100);
+            let fault = Fault::random(&mut rng, 100, env.ps2.rx());
             if fault != Fault::None {
                 report.faults += 1;
             }
@@ -548,7 +482,7 @@ pub fn kbd_session(
     while sent < bytes {
         let cmd = Command::ALL[rng.gen_range(0..6)];
         for b in key_bytes(cmd, rng.gen_bool(0.3)) {
-            let fault = Fault::random(&mut rng, 40);
+            let fault = Fault::random(&mut rng, 40, env.driver.rx());
             env.send_fault(b, fault);
             sent += 1;
         }

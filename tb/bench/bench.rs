@@ -6,20 +6,20 @@
 //! reports its cycles, wall time and the final state read from the RTL, so
 //! that the variants can be shown to have simulated the same game.
 
-use crate::app::{attach_monitor, rtl_state, AppError, FrameOptions};
-use crate::core_env::{CoreEnv, HOLD_CYCLES};
+use crate::app::{attach_monitor, FrameOptions};
+use crate::bot;
+use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::Ps2Timing;
 use crate::dut::{CoreDut, CoreOut};
+use crate::error::AppError;
+use crate::monitor::state::decode_state;
 use crate::scoreboard::Mismatch;
 use crate::stimulus::{inputs, Stimulus};
 use generals_golden::script::Action;
 use generals_maps::Map;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// Keys the demo game may take (the bot's game on the demo map ends sooner).
-const DEMO_KEYS_MAX: usize = 2000;
 
 /// One measured run.
 #[derive(Clone, Debug)]
@@ -49,7 +49,7 @@ impl BenchRun {
 }
 
 fn final_state(out: &CoreOut, dut: &CoreDut) -> String {
-    match rtl_state(out, &dut.read_board()) {
+    match decode_state(out, &dut.read_board()) {
         Ok(s) => s.to_json(),
         Err(e) => format!("\"undecodable: {e}\""),
     }
@@ -62,8 +62,9 @@ pub fn checked(
     cycles: u64,
     record: bool,
 ) -> Result<(BenchRun, Option<Stimulus>), AppError> {
-    let (map, steps) = crate::bot::demo_game(&maps, DEMO_KEYS_MAX)
-        .ok_or_else(|| AppError::Input("no map gives a finished demo game".into()))?;
+    let (map, steps) = bot::demo_game(&maps).ok_or(AppError::NoDemoGame {
+        max_keys: bot::DEMO_KEYS_MAX,
+    })?;
     let started = Instant::now();
     let mut env = CoreEnv::with_recording(maps, 1, Ps2Timing::default(), record)?;
     attach_monitor(
@@ -76,7 +77,7 @@ pub fn checked(
     let result = (|| -> Result<(), Mismatch> {
         // START at once: most of the cycles are spent in the game.
         if env.dut.cycle < cycles {
-            env.press_start(map, &Press::clean(HOLD_CYCLES))?;
+            env.press_start(map, &Press::clean(hold_cycles()))?;
         }
         let mut keys = steps.iter().filter_map(|s| match &s.action {
             Action::Key(_) => Some(s.ps2_bytes()),

@@ -81,11 +81,15 @@ pub fn play_keys(map: u8, maps: &[Map], max_keys: usize) -> Option<Vec<Step>> {
     Some(steps)
 }
 
+/// The most keys the greedy player may spend on one demo game.
+pub const DEMO_KEYS_MAX: usize = 2000;
+
 /// The built-in demo: the map on which the greedy player's game is shortest
-/// (ties: lowest map number), and that game's keys.
-pub fn demo_game(maps: &[Map], max_keys: usize) -> Option<(u8, Vec<Step>)> {
+/// (ties: lowest map number), and that game's keys; `None` if no map's game
+/// ends within [`DEMO_KEYS_MAX`] keys.
+pub fn demo_game(maps: &[Map]) -> Option<(u8, Vec<Step>)> {
     (0..maps.len().min(128) as u8)
-        .filter_map(|m| play_keys(m, maps, max_keys).map(|k| (m, k)))
+        .filter_map(|m| play_keys(m, maps, DEMO_KEYS_MAX).map(|k| (m, k)))
         .filter(|(m, k)| {
             let mut g = GameState::new();
             g.start(*m, maps).is_ok() && {

@@ -3,10 +3,10 @@
 //! monitor). High-level actions (press START for map N, send keys, wait
 //! frames) are built on [`CoreEnv::step`].
 
-use crate::driver::button::{ButtonDriver, Press, DEBOUNCE_CYCLES};
+use crate::driver::button::{ButtonDriver, Press};
 use crate::driver::ps2::{Ps2Driver, Ps2Timing};
 use crate::dut::{CoreDut, CoreIn, CoreOut, TraceError};
-use crate::scoreboard::buttons::POR_CYCLES;
+use crate::monitor::state::{decode_state, StateDecodeError};
 use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
 use crate::scoreboard::Mismatch;
 use crate::stimulus::Stimulus;
@@ -17,8 +17,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 
-/// How long the bench holds a button: twice the debounce length.
-pub const HOLD_CYCLES: u32 = 2 * DEBOUNCE_CYCLES;
+/// How long the bench holds a button: twice the RTL's debounce length.
+pub fn hold_cycles() -> u32 {
+    2 * CoreDut::params().debounce_cycles
+}
 /// The draw counter's modulus (one value per map), as the golden model has it.
 const DRAW_MODULUS: u64 = generals_golden::DRAW_MODULUS as u64;
 
@@ -69,18 +71,19 @@ impl CoreEnv {
         timing: Ps2Timing,
         record: bool,
     ) -> Result<Self, Mismatch> {
+        let params = CoreDut::params();
         let mut env = Self {
             dut: CoreDut::new(),
             out: CoreOut::default(),
-            ps2: Ps2Driver::new(timing, ChaCha8Rng::seed_from_u64(seed)),
+            ps2: Ps2Driver::new(timing, params.kbd, ChaCha8Rng::seed_from_u64(seed)),
             reset_btn: ButtonDriver::new(),
             start_btn: ButtonDriver::new(),
-            sb: CoreScoreboard::new(maps, DEBOUNCE_CYCLES),
+            sb: CoreScoreboard::new(maps, &params),
             hooks: Vec::new(),
             prev_golden: GameState::new(),
             record: record.then(Stimulus::default),
         };
-        env.run(u64::from(POR_CYCLES) + 8)?;
+        env.run(u64::from(params.por_cycles) + 8)?;
         Ok(env)
     }
 
@@ -101,8 +104,8 @@ impl CoreEnv {
 
     /// The architectural state read from the RTL: the debug port's scalars
     /// and the board RAM.
-    pub fn rtl_state(&self) -> Result<GameState, String> {
-        crate::app::rtl_state(&self.out, &self.dut.read_board())
+    pub fn rtl_state(&self) -> Result<GameState, StateDecodeError> {
+        decode_state(&self.out, &self.dut.read_board())
     }
 
     /// One clock cycle, checked.
@@ -243,9 +246,9 @@ impl CoreEnv {
         match &step.action {
             Action::Start => {
                 self.drain()?;
-                self.press_start(map, &Press::clean(HOLD_CYCLES))
+                self.press_start(map, &Press::clean(hold_cycles()))
             }
-            Action::Reset => self.press_reset(&Press::clean(HOLD_CYCLES)),
+            Action::Reset => self.press_reset(&Press::clean(hold_cycles())),
             // A pause in typing: the keys before it are sent and applied first.
             Action::Wait(frames) => {
                 self.drain()?;

@@ -4,11 +4,12 @@ use crate::ffi;
 use std::ffi::CString;
 use std::path::Path;
 
+pub use ffi::{core_params as CoreParams, kbd_params as KbdParams};
 pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
 
 /// Error opening a waveform file.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot open waveform file {path}")]
+#[error("{path}: cannot write the waveform")]
 pub struct TraceError {
     /// The file that could not be opened.
     pub path: String,
@@ -34,6 +35,15 @@ impl KbdDut {
         let raw = unsafe { ffi::kbd_new() };
         assert!(!raw.is_null(), "kbd_new returned null");
         Self { raw, cycle: 0 }
+    }
+
+    /// The receiver's and the FIFO's parameters, as this model was built
+    /// (`tb/shim/params.vlt`).
+    pub fn params() -> KbdParams {
+        let mut p = KbdParams::default();
+        // SAFETY: writes the plain struct behind a valid pointer.
+        unsafe { ffi::kbd_get_params(&mut p) };
+        p
     }
 
     /// Dumps an FST waveform of every following cycle to `path`.
@@ -131,6 +141,15 @@ impl CoreDut {
         let raw = unsafe { ffi::core_new() };
         assert!(!raw.is_null(), "core_new returned null");
         Self { raw, cycle: 0 }
+    }
+
+    /// The debounce, power-on and keyboard parameters, as this model was
+    /// built (`tb/shim/params.vlt`).
+    pub fn params() -> CoreParams {
+        let mut p = CoreParams::default();
+        // SAFETY: writes the plain struct behind a valid pointer.
+        unsafe { ffi::core_get_params(&mut p) };
+        p
     }
 
     /// Dumps an FST waveform of every following cycle to `path`.

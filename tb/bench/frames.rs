@@ -1,6 +1,7 @@
 //! Frame dumps: PNG files every N frames, and an animated GIF with one
 //! image per displayed state, each held as long as it was on screen.
 
+use crate::error::OutputError;
 use crate::monitor::vga::save_png;
 use generals_render::Frame;
 use std::fs::File;
@@ -27,8 +28,8 @@ pub struct PngDumper {
 
 impl PngDumper {
     /// Creates the folder.
-    pub fn new(dir: &Path, every: u64) -> Result<Self, String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    pub fn new(dir: &Path, every: u64) -> Result<Self, OutputError> {
+        std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir.display().to_string(), e))?;
         Ok(Self {
             dir: dir.to_path_buf(),
             every: every.max(1),
@@ -37,7 +38,7 @@ impl PngDumper {
     }
 
     /// Offers frame number `n`.
-    pub fn frame(&mut self, n: u64, frame: &Frame) -> Result<(), String> {
+    pub fn frame(&mut self, n: u64, frame: &Frame) -> Result<(), OutputError> {
         if n.is_multiple_of(self.every) {
             save_png(frame, &self.dir.join(format!("frame_{n:06}.png")))?;
             self.written += 1;
@@ -57,13 +58,15 @@ pub struct GifWriter {
 
 impl GifWriter {
     /// Creates the file.
-    pub fn create(path: &Path) -> Result<Self, String> {
-        let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut encoder = gif::Encoder::new(BufWriter::new(file), W, H, &[])
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        encoder
-            .set_repeat(gif::Repeat::Infinite)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn create(path: &Path) -> Result<Self, OutputError> {
+        let name = || path.display().to_string();
+        let file = File::create(path).map_err(|e| OutputError::io(name(), e))?;
+        let gif_err = |source| OutputError::Gif {
+            path: name(),
+            source,
+        };
+        let mut encoder = gif::Encoder::new(BufWriter::new(file), W, H, &[]).map_err(gif_err)?;
+        encoder.set_repeat(gif::Repeat::Infinite).map_err(gif_err)?;
         Ok(Self {
             path: path.to_path_buf(),
             encoder,
@@ -73,7 +76,7 @@ impl GifWriter {
     }
 
     /// Offers the next displayed frame.
-    pub fn frame(&mut self, frame: &Frame) -> Result<(), String> {
+    pub fn frame(&mut self, frame: &Frame) -> Result<(), OutputError> {
         match &mut self.pending {
             Some((f, n)) if f.pixels == frame.pixels => *n += 1,
             _ => {
@@ -88,14 +91,14 @@ impl GifWriter {
     }
 
     /// Writes the last state and closes the file.
-    pub fn finish(mut self) -> Result<u64, String> {
+    pub fn finish(mut self) -> Result<u64, OutputError> {
         if let Some((f, _)) = self.pending.take() {
             self.write(&f, FINAL_HOLD_CS)?;
         }
         Ok(self.images)
     }
 
-    fn write(&mut self, frame: &Frame, delay_cs: u16) -> Result<(), String> {
+    fn write(&mut self, frame: &Frame, delay_cs: u16) -> Result<(), OutputError> {
         // The display uses a small palette: index it exactly, no quantiser.
         let mut palette: Vec<[u8; 3]> = Vec::new();
         let mut indices = Vec::with_capacity(frame.pixels.len());
@@ -108,10 +111,9 @@ impl GifWriter {
                 }
             };
             if i > 255 {
-                return Err(format!(
-                    "{}: a frame has more than 256 colours",
-                    self.path.display()
-                ));
+                return Err(OutputError::GifColours {
+                    path: self.path.display().to_string(),
+                });
             }
             indices.push(i as u8);
         }
@@ -126,7 +128,10 @@ impl GifWriter {
         g.dispose = gif::DisposalMethod::Keep;
         self.encoder
             .write_frame(&g)
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+            .map_err(|source| OutputError::Gif {
+                path: self.path.display().to_string(),
+                source,
+            })?;
         self.images += 1;
         Ok(())
     }

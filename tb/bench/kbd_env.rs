@@ -66,10 +66,11 @@ pub struct KbdEnv {
 impl KbdEnv {
     /// A fresh environment; `seed` drives jitter and the random consumer.
     pub fn new(seed: u64, timing: Ps2Timing) -> Self {
+        let rx = KbdDut::params();
         let mut env = Self {
             dut: KbdDut::new(),
-            driver: Ps2Driver::new(timing, ChaCha8Rng::seed_from_u64(seed ^ 0x5053_3220)),
-            sb: KbdScoreboard::new(),
+            driver: Ps2Driver::new(timing, rx, ChaCha8Rng::seed_from_u64(seed ^ 0x5053_3220)),
+            sb: KbdScoreboard::new(&rx),
             consumer: Consumer::Ready,
             rng: ChaCha8Rng::seed_from_u64(seed),
             prev: KbdOut::default(),

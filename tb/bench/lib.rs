@@ -11,6 +11,7 @@ pub mod bot;
 pub mod core_env;
 pub mod driver;
 pub mod dut;
+pub mod error;
 mod ffi;
 pub mod frames;
 pub mod kbd_env;

@@ -1,9 +1,11 @@
 //! `generals`: the command-line front end of the Generals co-simulation test
-//! bench. Exit status: 0 pass, 1 RTL/golden mismatch, 2 bad input.
+//! bench. Exit status: 0 pass, 1 RTL/golden mismatch, 2 bad input, 3 an
+//! output that cannot be written.
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
-use generals::app::{self, AppError, FrameOptions, FuzzOptions, PlayOptions};
+use generals::app::{self, FrameOptions, FuzzOptions, PlayOptions};
 use generals::bot;
+use generals::error::AppError;
 use generals::outputs::{check_dir, check_file, emit, note, LateFile};
 use generals::stimulus::Stimulus;
 use generals_golden::script::{parse_script, Step};
@@ -19,7 +21,7 @@ use std::process::ExitCode;
     name = "generals",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  generals demo --out out/demo\n  generals play --map 3 --keys \"SPACE D W\" --gif out/g.gif --pace 1\n  generals golden --map 3 --script game.keys\n  generals fuzz --seed 42 --keys 1000\n  generals maps show 7\n\nExit status: 0 pass, 1 RTL/golden mismatch, 2 bad input."
+    after_help = "Examples:\n  generals demo --out out/demo\n  generals play --map 3 --keys \"SPACE D W\" --gif out/g.gif --pace 1\n  generals golden --map 3 --script game.keys\n  generals fuzz --seed 42 --keys 1000\n  generals maps show 7\n\nExit status: 0 pass, 1 RTL/golden mismatch, 2 bad input, 3 an output that cannot be written."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -218,12 +220,14 @@ impl GameArgs {
             (Some(k), _) => ("--keys".to_string(), k.clone()),
             (None, Some(p)) => (
                 p.display().to_string(),
-                std::fs::read_to_string(p)
-                    .map_err(|e| AppError::Input(format!("{}: cannot read: {e}", p.display())))?,
+                std::fs::read_to_string(p).map_err(|source| AppError::Read {
+                    path: p.display().to_string(),
+                    source,
+                })?,
             ),
-            (None, None) => return Err(AppError::Input("give --keys or --script".into())),
+            (None, None) => return Err(AppError::Usage("give --keys or --script".into())),
         };
-        parse_script(&text).map_err(|e| AppError::Input(format!("{name}: {e}")))
+        parse_script(&text).map_err(|source| AppError::Script { name, source })
     }
 
     /// Opens the state-JSON destination before the run (`None`: stdout).
@@ -312,8 +316,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
         Cmd::Golden { game } => {
             let steps = game.steps()?;
             let state_out = game.state_out()?;
-            let state = generals_golden::run_script(game.map, &steps, &maps())
-                .map_err(|e| AppError::Input(e.to_string()))?;
+            let state = generals_golden::run_script(game.map, &steps, &maps())?;
             write_state(state_out, &state.to_json())
         }
         Cmd::Fuzz {
@@ -361,8 +364,9 @@ fn run(cli: Cli) -> Result<(), AppError> {
 
 fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
     let maps = maps();
-    let (map, steps) = bot::demo_game(&maps, 2000)
-        .ok_or_else(|| AppError::Input("no map gives a finished demo game".into()))?;
+    let (map, steps) = bot::demo_game(&maps).ok_or(AppError::NoDemoGame {
+        max_keys: bot::DEMO_KEYS_MAX,
+    })?;
     std::fs::create_dir_all(out).map_err(|e| AppError::write(out.display().to_string(), e))?;
     let gif = out.join("game.gif");
     let frames = out.join("frames");
@@ -436,9 +440,9 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
         } => {
             let load = |cycles: Option<u64>| -> Result<Stimulus, AppError> {
                 let path = stimulus.as_ref().ok_or_else(|| {
-                    AppError::Input("--stimulus FILE is needed for a replay".into())
+                    AppError::Usage("--stimulus FILE is needed for a replay".into())
                 })?;
-                let s = Stimulus::read(path).map_err(|e| AppError::Input(e.to_string()))?;
+                let s = Stimulus::read(path)?;
                 Ok(match cycles {
                     Some(n) => s.truncated(n),
                     None => s,
@@ -460,12 +464,7 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
 fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
     match cmd {
         MapsCmd::Gen { seed, out } => {
-            generals_maps::write_map_files(seed, &out).map_err(|e| match e {
-                generals_maps::MapError::Write { path, message } => {
-                    AppError::write(path, std::io::Error::other(message))
-                }
-                e => AppError::Input(e.to_string()),
-            })?;
+            generals_maps::write_map_files(seed, &out)?;
             emit(&format!(
                 "wrote {} and {} from seed {seed}",
                 out.join("maps.mif").display(),
@@ -480,21 +479,22 @@ fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
                     files.len()
                 ))
             } else {
-                Err(AppError::Input(report.to_string()))
+                Err(AppError::MapCheck(Box::new(report)))
             }
         }
         MapsCmd::Show { n, file } => {
             let maps = match &file {
                 Some(f) => {
-                    let words = generals_maps::read_rom_file(f)
-                        .map_err(|e| AppError::Input(e.to_string()))?;
-                    generals_maps::decode_rom(&words)
-                        .map_err(|e| AppError::Input(format!("{}: {e}", f.display())))?
+                    let words = generals_maps::read_rom_file(f)?;
+                    generals_maps::decode_rom(&words).map_err(|source| AppError::Decode {
+                        path: f.display().to_string(),
+                        source,
+                    })?
                 }
                 None => maps(),
             };
             let m = maps.get(usize::from(n)).ok_or_else(|| {
-                AppError::Input(format!("no map {n}: the file holds {}", maps.len()))
+                AppError::Usage(format!("no map {n}: the file holds {}", maps.len()))
             })?;
             emit(&format!("map {n}:\n{}", generals_maps::show_map(m)))
         }

@@ -2,14 +2,14 @@
 //! written fails in a second with its name, not after minutes of simulation,
 //! and standard output that fails or closes never panics.
 
-use crate::app::AppError;
+use crate::error::AppError;
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// Writes `text` and a newline to standard output. A reader that closed the
 /// pipe gives [`AppError::ClosedPipe`]; any other failure (a full disk) is an
-/// [`AppError::Write`].
+/// [`AppError::Output`].
 pub fn emit(text: &str) -> Result<(), AppError> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{text}")
@@ -143,10 +143,10 @@ mod tests {
         assert!(!d.join("a").exists(), "the check made no folder");
         std::fs::write(d.join("file"), "x").expect("write");
         let e = check_dir(&d.join("file")).expect_err("a file is not a folder");
-        assert_eq!(e.exit_code(), 2);
+        assert_eq!(e.exit_code(), 3, "an output that cannot be written");
         assert!(e.to_string().contains("not a folder"), "{e}");
         let e = check_dir(&d.join("file/sub")).expect_err("below a file");
-        assert_eq!(e.exit_code(), 2);
+        assert_eq!(e.exit_code(), 3);
         let _ = std::fs::remove_dir_all(&d);
     }
 

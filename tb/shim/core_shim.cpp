@@ -19,6 +19,18 @@ extern "C" {
 
 core_model *core_new(void) { return new core_model(); }
 void core_free(core_model *m) { delete m; }
+
+void core_get_params(core_params *p) {
+    using R = Vgenerals_core___024root;
+    static_assert(R::generals_core__DOT__u_btn_reset__DOT__DEBOUNCE_CYCLES ==
+                      R::generals_core__DOT__u_btn_start__DOT__DEBOUNCE_CYCLES,
+                  "the bench models both buttons with one debounce length");
+    p->kbd.filter_cycles = R::generals_core__DOT__u_kbd__DOT__u_rx__DOT__FILTER_CYCLES;
+    p->kbd.timeout_cycles = R::generals_core__DOT__u_kbd__DOT__u_rx__DOT__TIMEOUT_CYCLES;
+    p->kbd.fifo_depth = 1u << R::generals_core__DOT__u_kbd__DOT__u_kbd__DOT__FIFO_DEPTH_LOG2;
+    p->debounce_cycles = R::generals_core__DOT__u_btn_reset__DOT__DEBOUNCE_CYCLES;
+    p->por_cycles = R::generals_core__DOT__POR_CYCLES;
+}
 int core_trace_open(core_model *m, const char *path) { return m->trace_open(path); }
 void core_trace_close(core_model *m) { m->trace_close(); }
 

@@ -1,6 +1,7 @@
 // C ABI shim around Vkbd_frontend (see shim.h).
 #include "shim.h"
 #include "Vkbd_frontend.h"
+#include "Vkbd_frontend___024root.h"
 #include "model.h"
 
 struct kbd_model : Model<Vkbd_frontend> {
@@ -11,6 +12,12 @@ extern "C" {
 
 kbd_model *kbd_new(void) { return new kbd_model(); }
 void kbd_free(kbd_model *m) { delete m; }
+void kbd_get_params(kbd_params *p) {
+    using R = Vkbd_frontend___024root;
+    p->filter_cycles = R::kbd_frontend__DOT__u_rx__DOT__FILTER_CYCLES;
+    p->timeout_cycles = R::kbd_frontend__DOT__u_rx__DOT__TIMEOUT_CYCLES;
+    p->fifo_depth = 1u << R::kbd_frontend__DOT__u_kbd__DOT__FIFO_DEPTH_LOG2;
+}
 int kbd_trace_open(kbd_model *m, const char *path) { return m->trace_open(path); }
 
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out) {

@@ -7,6 +7,20 @@
 extern "C" {
 #endif
 
+/* ---- RTL parameters, read back from the Verilated models -------------------
+ * tb/shim/params.vlt makes them visible; the bench sizes its drivers and
+ * scoreboards from these, never from a copied number. */
+typedef struct {
+    uint32_t filter_cycles;   /* ps2_rx: shorter ps2_clk pulses are glitches */
+    uint32_t timeout_cycles;  /* ps2_rx: silence that ends a frame */
+    uint32_t fifo_depth;      /* keyboard: command FIFO entries */
+} kbd_params;
+typedef struct {
+    kbd_params kbd;
+    uint32_t debounce_cycles; /* button: both buttons */
+    uint32_t por_cycles;      /* generals_core: power-on reset */
+} core_params;
+
 /* ---- kbd_frontend: the PS/2 receiver and decoder alone ---- */
 typedef struct kbd_model kbd_model;
 typedef struct {
@@ -28,6 +42,7 @@ void kbd_free(kbd_model *m);
 /* Opens an FST waveform; returns 0 on success. */
 int kbd_trace_open(kbd_model *m, const char *path);
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out);
+void kbd_get_params(kbd_params *p);
 
 /* ---- generals_core: the whole game ---- */
 #define CORE_CELLS 100
@@ -53,6 +68,7 @@ typedef struct {
     uint64_t scalars;
 } core_out;
 core_model *core_new(void);
+void core_get_params(core_params *p);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);
 void core_trace_close(core_model *m);

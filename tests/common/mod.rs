@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use generals::app::{play, FrameOptions, PlayOptions, PlayReport};
-use generals::core_env::{CoreEnv, HOLD_CYCLES};
+use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
 use generals::scoreboard::core::FRAME_CYCLES;
@@ -256,7 +256,7 @@ impl Session {
     /// timed for `map`.
     pub fn start(map: u8) -> Session {
         let mut s = Session::idle(map);
-        s.press_start(map, &Press::clean(HOLD_CYCLES));
+        s.press_start(map, &Press::clean(hold_cycles()));
         s
     }
 
@@ -280,7 +280,7 @@ impl Session {
     /// Presses RESET (clean).
     pub fn press_reset(&mut self) {
         self.env
-            .press_reset(&Press::clean(HOLD_CYCLES))
+            .press_reset(&Press::clean(hold_cycles()))
             .unwrap_or_else(|m| panic!("RESET: {m}"));
     }
 

@@ -5,9 +5,6 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
-/// Default debounce length of the RTL (`generals_core` DEBOUNCE_CYCLES): 1 ms.
-pub const DEBOUNCE_CYCLES: u32 = 50_000;
-
 /// One button press as a waveform: bounce, hold, bounce on release.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Press {
@@ -24,10 +21,12 @@ impl Press {
     }
 
     /// A press held for `hold` cycles with `bounces` random contact bounces
-    /// (each shorter than the debounce length) on press and on release.
+    /// on press and on release, each shorter than an eighth of the hold: with
+    /// the bench's hold (twice the debounce length) every bounce is shorter
+    /// than a quarter of the debounce length.
     pub fn bouncy(hold: u32, bounces: u32, rng: &mut ChaCha8Rng) -> Self {
         let mut stretches = Vec::new();
-        let short = |rng: &mut ChaCha8Rng| rng.gen_range(20..DEBOUNCE_CYCLES / 4);
+        let short = |rng: &mut ChaCha8Rng| rng.gen_range(20..hold / 8);
         for _ in 0..bounces {
             stretches.push((short(rng), true));
             stretches.push((short(rng), false));

@@ -2,6 +2,7 @@
 //! `ps2_clk`/`ps2_dat`, one 50 MHz cycle at a time, with a device clock
 //! anywhere in 10–16.7 kHz, jitter, and injectable faults.
 
+use crate::dut::KbdParams;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -12,12 +13,11 @@ pub const SYS_HZ: u32 = 50_000_000;
 pub const DEVICE_HZ_MIN: u32 = 10_000;
 /// See [`DEVICE_HZ_MIN`].
 pub const DEVICE_HZ_MAX: u32 = 16_700;
-/// The receiver's glitch filter and timeout, in cycles (`rtl/ps2_rx.v` parameters).
-pub const RX_FILTER_CYCLES: u32 = 100;
-/// See [`RX_FILTER_CYCLES`].
-pub const RX_TIMEOUT_CYCLES: u32 = 5_000;
+
 /// Silence after a truncated frame: well past the receiver's timeout.
-pub const TRUNCATE_SILENCE: u32 = RX_TIMEOUT_CYCLES * 2;
+pub fn truncate_silence(rx: &KbdParams) -> u32 {
+    rx.timeout_cycles * 2
+}
 
 /// A fault injected into one frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +46,8 @@ pub enum Fault {
 
 impl Fault {
     /// A random fault: each of the four kinds with probability 1/`one_in`,
-    /// otherwise none. Glitches are always shorter than the filter.
-    pub fn random(rng: &mut ChaCha8Rng, one_in: u32) -> Fault {
+    /// otherwise none. Glitches are always shorter than the receiver's filter.
+    pub fn random(rng: &mut ChaCha8Rng, one_in: u32, rx: &KbdParams) -> Fault {
         match rng.gen_range(0..one_in.max(5)) {
             0 => Fault::BadParity,
             1 => Fault::StopZero,
@@ -56,7 +56,7 @@ impl Fault {
             },
             3 => Fault::Glitch {
                 bit: rng.gen_range(0..=10),
-                len: rng.gen_range(1..RX_FILTER_CYCLES - 10),
+                len: rng.gen_range(1..rx.filter_cycles - 10),
             },
             _ => Fault::None,
         }
@@ -128,6 +128,7 @@ struct Segment {
 /// [`Ps2Driver::tick`] once per cycle and put its levels on the pins.
 pub struct Ps2Driver {
     timing: Ps2Timing,
+    rx: KbdParams,
     rng: ChaCha8Rng,
     queue: VecDeque<(u8, Fault)>,
     wave: VecDeque<Segment>,
@@ -137,10 +138,13 @@ pub struct Ps2Driver {
 }
 
 impl Ps2Driver {
-    /// A driver with the given timing; `rng` drives the jitter.
-    pub fn new(timing: Ps2Timing, rng: ChaCha8Rng) -> Self {
+    /// A driver with the given timing, in front of a receiver built with
+    /// `rx` (its filter and timeout shape the glitches and the silences);
+    /// `rng` drives the jitter.
+    pub fn new(timing: Ps2Timing, rx: KbdParams, rng: ChaCha8Rng) -> Self {
         Self {
             timing,
+            rx,
             rng,
             queue: VecDeque::new(),
             wave: VecDeque::new(),
@@ -148,6 +152,11 @@ impl Ps2Driver {
             cycle: 0,
             level: (true, true),
         }
+    }
+
+    /// The parameters of the receiver this driver is in front of.
+    pub fn rx(&self) -> &KbdParams {
+        &self.rx
     }
 
     /// Queues one frame.
@@ -253,7 +262,7 @@ impl Ps2Driver {
     /// Appends the waveform of one frame and the idle gap after it.
     fn build(&mut self, byte: u8, fault: Fault) {
         if let Fault::Glitch { bit: u8::MAX, len } = fault {
-            let gap = self.timing.gap_cycles.max(2 * RX_FILTER_CYCLES);
+            let gap = self.timing.gap_cycles.max(2 * self.rx.filter_cycles);
             self.push(gap / 2, true, true);
             self.push(len, false, true);
             self.push(gap / 2, true, true);
@@ -277,7 +286,7 @@ impl Ps2Driver {
             let (h1, h2) = (high / 2, high - high / 2);
             match fault {
                 Fault::Glitch { bit: g, len }
-                    if usize::from(g) == i && h1 > len + 2 * RX_FILTER_CYCLES =>
+                    if usize::from(g) == i && h1 > len + 2 * self.rx.filter_cycles =>
                 {
                     let before = (h1 - len) / 2;
                     self.push(before, true, dat);
@@ -296,7 +305,7 @@ impl Ps2Driver {
             self.push(low - 1, false, dat);
         }
         let tail = if sent < bits.len() {
-            TRUNCATE_SILENCE
+            truncate_silence(&self.rx)
         } else {
             self.timing.gap_cycles
         };

@@ -1,4 +1,6 @@
-//! **Monitors**: turn pin wiggles back into transactions (VGA pins → frames).
+//! **Monitors**: turn pin wiggles back into transactions (VGA pins → frames,
+//! the debug port → a game state).
 
+pub mod state;
 pub mod vesa;
 pub mod vga;

@@ -9,9 +9,10 @@
 use super::vesa::{vesa_numbers::*, Sample, VesaMeter};
 use crate::core_env::CycleHook;
 use crate::dut::CoreOut;
+use crate::error::OutputError;
 use crate::scoreboard::core::CycleEvents;
 use crate::scoreboard::Mismatch;
-use generals_golden::{GameState, Kind, Mode, Owner, Phase, Player};
+use generals_golden::GameState;
 use generals_render as gr;
 use std::path::PathBuf;
 
@@ -20,56 +21,9 @@ use std::path::PathBuf;
 const LOCK_TIMEOUT_CYCLES: u64 = 2 * FRAME_CYCLES;
 
 /// Receives every completed frame: its number, pixels, and whether it was
-/// checked against the golden renderer.
-pub type FrameSink = Box<dyn FnMut(u64, &gr::Frame, bool) -> Result<(), String>>;
-
-/// The golden renderer's view of a golden state.
-pub fn frame_state(g: &GameState) -> gr::FrameState {
-    let player = |p: Player| match p {
-        Player::Red => gr::Player::Red,
-        Player::Blue => gr::Player::Blue,
-    };
-    let mut cells = [gr::CellView::default(); 100];
-    for (v, c) in cells.iter_mut().zip(g.cells.iter()) {
-        *v = gr::CellView {
-            owner: match c.owner {
-                Owner::Npc => gr::Owner::Neutral,
-                Owner::Red => gr::Owner::Red,
-                Owner::Blue => gr::Owner::Blue,
-            },
-            kind: match c.kind {
-                Kind::Land => gr::Kind::Land,
-                Kind::Mountain => gr::Kind::Mountain,
-                Kind::Capital => gr::Kind::Capital,
-                Kind::Tower => gr::Kind::Tower,
-            },
-            troops: c.troops,
-        };
-    }
-    gr::FrameState {
-        phase: match g.phase {
-            Phase::Idle => gr::Phase::Idle,
-            Phase::Playing => gr::Phase::Playing,
-            Phase::GameOver => gr::Phase::GameOver,
-        },
-        winner: match g.winner {
-            None => gr::Winner::None,
-            Some(Player::Red) => gr::Winner::Red,
-            Some(Player::Blue) => gr::Winner::Blue,
-        },
-        player: player(g.player),
-        mode: match g.mode {
-            Mode::Select => gr::Mode::Select,
-            Mode::MoveAll => gr::Mode::MoveAll,
-            Mode::MoveHalf => gr::Mode::MoveHalf,
-        },
-        cursor_red: (g.cursor_red.x, g.cursor_red.y),
-        cursor_blue: (g.cursor_blue.x, g.cursor_blue.y),
-        round: g.round,
-        map: g.map,
-        cells,
-    }
-}
+/// checked against the golden renderer. What it does with a frame (and with
+/// a failure to write it) is its own business: the monitor only checks.
+pub type FrameSink = Box<dyn FnMut(u64, &gr::Frame, bool)>;
 
 /// Counts of a monitored run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,7 +44,7 @@ pub struct VgaMonitor {
     prev_clk: bool,
     prev_sample: Sample,
     before_rise: Option<Sample>,
-    next_state: Option<gr::FrameState>,
+    next_state: Option<GameState>,
     expected: Option<gr::Frame>,
     actual: gr::Frame,
     frame_no: u64,
@@ -210,10 +164,7 @@ impl VgaMonitor {
                     self.stats.frames_checked += 1;
                 }
                 if let Some(sink) = &mut self.sink {
-                    let n = self.frame_no;
-                    if let Err(e) = sink(n, &self.actual, checked) {
-                        return Err(Mismatch::new(cycle, "frame dump", "written", e));
-                    }
+                    sink(self.frame_no, &self.actual, checked);
                 }
             }
         } else if s.rgb != [0; 3] {
@@ -279,7 +230,7 @@ impl CycleHook for VgaMonitor {
                     ));
                 }
             }
-            self.next_state = Some(frame_state(before));
+            self.next_state = Some(before.clone());
         }
         let s = Sample {
             hs_n: out.vga_hs_n != 0,
@@ -324,12 +275,15 @@ fn rgb_text(c: [u8; 3]) -> String {
 }
 
 /// Saves a frame as PNG.
-pub fn save_png(frame: &gr::Frame, path: &std::path::Path) -> Result<(), String> {
+pub fn save_png(frame: &gr::Frame, path: &std::path::Path) -> Result<(), OutputError> {
     let bytes: Vec<u8> = frame.pixels.iter().flatten().copied().collect();
+    // A Frame is always 640 x 480 (gr::Frame::pixels has that many entries).
     let img = image::RgbImage::from_raw(H_VISIBLE as u32, V_VISIBLE as u32, bytes)
-        .ok_or("frame has the wrong size")?;
-    img.save(path)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .expect("a frame is 640 x 480 pixels");
+    img.save(path).map_err(|source| OutputError::Png {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Writes expected.png, actual.png (drawn up to the beam) and diff.png
@@ -339,8 +293,8 @@ fn write_mismatch_pngs(
     exp: &gr::Frame,
     act: &gr::Frame,
     (h, v): (u64, u64),
-) -> Result<String, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+) -> Result<String, OutputError> {
+    std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir.display().to_string(), e))?;
     let upto = (v.min(V_VISIBLE) * H_VISIBLE + h.min(H_VISIBLE)) as usize + 1;
     let mut diff = exp.clone();
     for (i, px) in diff.pixels.iter_mut().enumerate() {

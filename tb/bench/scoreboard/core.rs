@@ -14,11 +14,11 @@
 //! model and compared at every applied command, every start and every frame
 //! ([`CoreScoreboard::compare_board`]).
 
-use super::buttons::ButtonsModel;
 use super::kbd::{KbdObs, KbdScoreboard};
 use super::Mismatch;
 use crate::driver::ps2::SentFrame;
-use crate::dut::CoreOut;
+use crate::dut::{CoreOut, CoreParams};
+use generals_golden::buttons::ButtonsModel;
 use generals_golden::keyboard::Command;
 use generals_golden::{Cell, DrawCounter, GameState, Phase, Pos, CELLS};
 use generals_maps::Map;
@@ -103,16 +103,17 @@ pub struct CoreScoreboard {
 }
 
 impl CoreScoreboard {
-    /// A scoreboard for a core just powered up, playing from `maps`.
-    pub fn new(maps: Vec<Map>, debounce: u32) -> Self {
+    /// A scoreboard for a core built with `params`, just powered up,
+    /// playing from `maps`.
+    pub fn new(maps: Vec<Map>, params: &CoreParams) -> Self {
         let golden = GameState::new();
         Self {
             maps,
             golden,
             draw: DrawCounter::new(),
-            buttons: ButtonsModel::new(debounce),
+            buttons: ButtonsModel::new(params.debounce_cycles, params.por_cycles),
             rst_prev: false,
-            kbd: KbdScoreboard::new(),
+            kbd: KbdScoreboard::new(&params.kbd),
             in_game: VecDeque::new(),
             pending_start: None,
             prev_kbd: (false, false, 0),
@@ -146,7 +147,9 @@ impl CoreScoreboard {
     }
 
     /// Checks one cycle: `keys` are the button pin levels before this edge,
-    /// `out` the RTL outputs after it.
+    /// `out` the RTL outputs after it. The golden models step through the
+    /// edge in the order the RTL's registers do; each part compares what it
+    /// predicts at once.
     pub fn check(
         &mut self,
         cycle: u64,
@@ -154,6 +157,37 @@ impl CoreScoreboard {
         out: &CoreOut,
     ) -> Result<CycleEvents, Mismatch> {
         let mut ev = CycleEvents::default();
+        let in_reset = self.reset_and_draw(cycle, keys, out, &mut ev)?;
+        self.keyboard(cycle, in_reset, out)?;
+        self.board_write(cycle, out)?;
+        if out.applied != 0 {
+            self.command_applied(cycle, out, &mut ev)?;
+        }
+        if out.started != 0 {
+            self.game_started(cycle, out, &mut ev)?;
+        }
+        self.start_recognised(cycle);
+        self.deadlines(cycle)?;
+        if ev.reset || ev.started || ev.applied.is_some() {
+            self.golden_scalars = packed_scalars(&self.golden);
+        }
+        self.compare_state(cycle, out)?;
+        if out.snapshot != 0 && self.golden.phase != Phase::Idle {
+            ev.compare_board = true;
+        }
+        Ok(ev)
+    }
+
+    /// Buttons, power-on reset and draw counter through the edge; a reset
+    /// registered last cycle clears the game and everything in flight.
+    /// Returns whether the core was in reset at this edge.
+    fn reset_and_draw(
+        &mut self,
+        cycle: u64,
+        keys: (bool, bool),
+        out: &CoreOut,
+        ev: &mut CycleEvents,
+    ) -> Result<bool, Mismatch> {
         self.buttons.step(keys.0, keys.1);
         let in_reset = self.rst_prev;
         self.draw.tick(in_reset);
@@ -189,8 +223,12 @@ impl CoreScoreboard {
                 out.draw,
             ));
         }
+        Ok(in_reset)
+    }
 
-        // Keyboard path: the FIFO pops at this edge if ready and valid were high before it.
+    /// The keyboard path: the FIFO pops at this edge if ready and valid were
+    /// high before it; a popped command is handed to the game engine.
+    fn keyboard(&mut self, cycle: u64, in_reset: bool, out: &CoreOut) -> Result<(), Mismatch> {
         let (prev_valid, prev_ready, prev_cmd) = self.prev_kbd;
         let obs = KbdObs {
             byte: (out.kbd_byte_valid != 0).then_some(out.kbd_byte),
@@ -203,91 +241,118 @@ impl CoreScoreboard {
         if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
             self.in_game.push_back((cmd, end));
         }
+        Ok(())
+    }
+
+    /// A write on the board RAM's port: never during the video scan, and
+    /// only the golden after-value of a command or start being carried out.
+    fn board_write(&mut self, cycle: u64, out: &CoreOut) -> Result<(), Mismatch> {
         if out.snapshot != 0 {
             self.last_snapshot = Some(cycle);
         }
-        if out.we != 0 {
-            if let Some(s) = self.last_snapshot.filter(|&s| cycle - s <= SCAN_CYCLES) {
-                return Err(Mismatch::new(
-                    cycle,
-                    "board write (dbg_we) during the video scan",
-                    format!("none within {SCAN_CYCLES} cycles of the snapshot at cycle {s}"),
-                    format!("cell {} written {} cycles after it", out.waddr, cycle - s),
-                )
-                .note("the renderer reads the cells then: the next frame would tear"));
-            }
-            self.check_write(cycle, out)?;
+        if out.we == 0 {
+            return Ok(());
         }
+        if let Some(s) = self.last_snapshot.filter(|&s| cycle - s <= SCAN_CYCLES) {
+            return Err(Mismatch::new(
+                cycle,
+                "board write (dbg_we) during the video scan",
+                format!("none within {SCAN_CYCLES} cycles of the snapshot at cycle {s}"),
+                format!("cell {} written {} cycles after it", out.waddr, cycle - s),
+            )
+            .note("the renderer reads the cells then: the next frame would tear"));
+        }
+        self.check_write(cycle, out)
+    }
 
+    /// `dbg_applied`: the command must be the next one taken from the
+    /// keyboard, within a frame of its last byte; the golden model applies
+    /// it, and every cell it changed must have been written.
+    fn command_applied(
+        &mut self,
+        cycle: u64,
+        out: &CoreOut,
+        ev: &mut CycleEvents,
+    ) -> Result<(), Mismatch> {
+        let actual = Command::from_code(out.cmd);
+        match self.in_game.pop_front() {
+            Some((cmd, end)) if Some(cmd) == actual => {
+                if cycle > end + FRAME_CYCLES {
+                    return Err(Mismatch::new(
+                        cycle,
+                        "command latency",
+                        format!("<= {FRAME_CYCLES} cycles"),
+                        cycle - end,
+                    )
+                    .note(format!(
+                        "command {cmd:?} whose last byte ended at cycle {end}"
+                    )));
+                }
+                let before = self.golden.clone();
+                self.apply(cmd);
+                self.cmd_after = None;
+                if self.pending_start.is_none() {
+                    self.check_written(cycle, &before, "command applied (dbg_applied)")?;
+                }
+                ev.applied = Some(cmd);
+                ev.compare_board = true;
+                Ok(())
+            }
+            Some((cmd, _)) => Err(Mismatch::new(
+                cycle,
+                "applied command (dbg_cmd)",
+                format!("{cmd:?}"),
+                format!("{actual:?} ({:03b})", out.cmd),
+            )),
+            None => Err(Mismatch::new(
+                cycle,
+                "applied command (dbg_cmd)",
+                "none (no command taken from the keyboard)",
+                format!("{actual:?} ({:03b})", out.cmd),
+            )),
+        }
+    }
+
+    /// `dbg_started`: only after a recognised START, never with a command;
+    /// the golden model starts the game on the drawn map, and every cell the
+    /// map load changed must have been written.
+    fn game_started(
+        &mut self,
+        cycle: u64,
+        out: &CoreOut,
+        ev: &mut CycleEvents,
+    ) -> Result<(), Mismatch> {
         if out.applied != 0 {
-            let actual = Command::from_code(out.cmd);
-            match self.in_game.pop_front() {
-                Some((cmd, end)) if Some(cmd) == actual => {
-                    if cycle > end + FRAME_CYCLES {
-                        return Err(Mismatch::new(
-                            cycle,
-                            "command latency",
-                            format!("<= {FRAME_CYCLES} cycles"),
-                            cycle - end,
-                        )
-                        .note(format!(
-                            "command {cmd:?} whose last byte ended at cycle {end}"
-                        )));
-                    }
-                    let before = self.golden.clone();
-                    self.apply(cmd);
-                    self.cmd_after = None;
-                    if self.pending_start.is_none() {
-                        self.check_written(cycle, &before, "command applied (dbg_applied)")?;
-                    }
-                    ev.applied = Some(cmd);
-                    ev.compare_board = true;
-                }
-                Some((cmd, _)) => {
-                    return Err(Mismatch::new(
-                        cycle,
-                        "applied command (dbg_cmd)",
-                        format!("{cmd:?}"),
-                        format!("{actual:?} ({:03b})", out.cmd),
-                    ))
-                }
-                None => {
-                    return Err(Mismatch::new(
-                        cycle,
-                        "applied command (dbg_cmd)",
-                        "none (no command taken from the keyboard)",
-                        format!("{actual:?} ({:03b})", out.cmd),
-                    ))
-                }
-            }
+            return Err(Mismatch::new(
+                cycle,
+                "dbg_started with dbg_applied",
+                "never both",
+                "both high",
+            ));
         }
-        if out.started != 0 {
-            if out.applied != 0 {
-                return Err(Mismatch::new(
-                    cycle,
-                    "dbg_started with dbg_applied",
-                    "never both",
-                    "both high",
-                ));
-            }
-            let Some((value, _)) = self.pending_start.take() else {
-                return Err(Mismatch::new(
-                    cycle,
-                    "game start (dbg_started)",
-                    "no start (no START recognised in IDLE/GAME_OVER)",
-                    "started",
-                ));
-            };
-            let before = self.golden.clone();
-            if let Err(e) = self.golden.start(value, &self.maps) {
-                return Err(Mismatch::new(cycle, "golden start", "a loadable map", e));
-            }
-            self.start_after = None;
-            self.check_written(cycle, &before, "game started (dbg_started)")?;
-            self.stats.games += 1;
-            ev.started = true;
-            ev.compare_board = true;
+        let Some((value, _)) = self.pending_start.take() else {
+            return Err(Mismatch::new(
+                cycle,
+                "game start (dbg_started)",
+                "no start (no START recognised in IDLE/GAME_OVER)",
+                "started",
+            ));
+        };
+        let before = self.golden.clone();
+        if let Err(e) = self.golden.start(value, &self.maps) {
+            return Err(Mismatch::new(cycle, "golden start", "a loadable map", e));
         }
+        self.start_after = None;
+        self.check_written(cycle, &before, "game started (dbg_started)")?;
+        self.stats.games += 1;
+        ev.started = true;
+        ev.compare_board = true;
+        Ok(())
+    }
+
+    /// A START press recognised outside PLAYING: the game must start on the
+    /// map the draw counter shows now.
+    fn start_recognised(&mut self, cycle: u64) {
         if self.buttons.start_press()
             && !self.buttons.rst()
             && self.golden.phase != Phase::Playing
@@ -301,6 +366,11 @@ impl CoreScoreboard {
                 .ok()
                 .map(|_| after);
         }
+    }
+
+    /// A START not carried out in time, or a command not applied within a
+    /// frame of its last byte.
+    fn deadlines(&self, cycle: u64) -> Result<(), Mismatch> {
         if let Some((_, at)) = self.pending_start {
             if cycle > at + START_LATENCY_MAX {
                 return Err(Mismatch::new(
@@ -322,14 +392,7 @@ impl CoreScoreboard {
                 .note(format!("its last byte ended at cycle {end}")));
             }
         }
-        if ev.reset || ev.started || ev.applied.is_some() {
-            self.golden_scalars = packed_scalars(&self.golden);
-        }
-        self.compare_state(cycle, out)?;
-        if out.snapshot != 0 && self.golden.phase != Phase::Idle {
-            ev.compare_board = true;
-        }
-        Ok(ev)
+        Ok(())
     }
 
     /// The golden state the cells being written now must reach: after the

@@ -3,17 +3,14 @@
 //! consumer pops must be the next one the golden decoder and FIFO predict.
 
 use super::Mismatch;
-use crate::driver::ps2::{SentFrame, RX_FILTER_CYCLES, TRUNCATE_SILENCE};
-use generals_golden::keyboard::{Command, Decoder};
+use crate::driver::ps2::{truncate_silence, SentFrame};
+use crate::dut::KbdParams;
+use generals_golden::keyboard::{Command, CommandFifo, Decoder};
 use std::collections::VecDeque;
 
-/// Depth of the RTL's command FIFO (`keyboard.v`, FIFO_DEPTH_LOG2 = 3).
-pub const FIFO_DEPTH: usize = 8;
-/// Cycles from a frame's last falling edge until its byte must be out:
-/// synchroniser, glitch filter and a margin.
-const BYTE_LATENCY_MAX: u64 = RX_FILTER_CYCLES as u64 + 16;
-/// Cycles after a bad frame ends by which its error must be counted.
-const ERROR_LATENCY_MAX: u64 = TRUNCATE_SILENCE as u64;
+/// Cycles the byte path adds to the glitch filter (synchroniser, shift
+/// register, output register) and a margin.
+const BYTE_LATENCY_SLACK: u64 = 16;
 
 /// Totals of a keyboard run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,13 +41,17 @@ pub struct KbdObs {
 }
 
 /// The keyboard scoreboard (see the module doc).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct KbdScoreboard {
+    /// Cycles from a frame's last falling edge until its byte must be out.
+    byte_latency_max: u64,
+    /// Cycles after a bad frame ends by which its error must be counted.
+    error_latency_max: u64,
     in_flight: VecDeque<SentFrame>,
     bad_frames: VecDeque<SentFrame>,
     decoder: Decoder,
-    /// Commands with the cycle their last byte's frame ended.
-    fifo: VecDeque<(Command, u64)>,
+    /// The golden FIFO: commands with the cycle their last byte's frame ended.
+    fifo: CommandFifo<(Command, u64)>,
     /// A command decoded last cycle, pushed at this cycle's edge.
     pending_push: Option<(Command, u64)>,
     /// Commands accepted, in order, with the cycle they were popped.
@@ -60,9 +61,19 @@ pub struct KbdScoreboard {
 }
 
 impl KbdScoreboard {
-    /// An empty scoreboard.
-    pub fn new() -> Self {
-        Self::default()
+    /// An empty scoreboard for a front end built with `rx`.
+    pub fn new(rx: &KbdParams) -> Self {
+        Self {
+            byte_latency_max: u64::from(rx.filter_cycles) + BYTE_LATENCY_SLACK,
+            error_latency_max: u64::from(truncate_silence(rx)),
+            in_flight: VecDeque::new(),
+            bad_frames: VecDeque::new(),
+            decoder: Decoder::new(),
+            fifo: CommandFifo::new(rx.fifo_depth as usize),
+            pending_push: None,
+            popped_log: Vec::new(),
+            stats: KbdStats::default(),
+        }
     }
 
     /// The driver finished a frame.
@@ -78,7 +89,7 @@ impl KbdScoreboard {
     /// The keyboard front end was reset: prefixes, FIFO and counters cleared.
     pub fn reset(&mut self) {
         self.decoder.reset();
-        self.fifo.clear();
+        self.fifo.reset();
         self.pending_push = None;
         self.bad_frames.clear();
         self.in_flight.clear();
@@ -100,10 +111,19 @@ impl KbdScoreboard {
     /// cycle's edge (the bench raised ready while valid was high).
     /// Returns the command popped, with the cycle its last frame ended.
     pub fn check(&mut self, cycle: u64, obs: &KbdObs) -> Result<Option<(Command, u64)>, Mismatch> {
-        // Most cycles nothing happens on the keyboard path and nothing is due:
-        // the same checks as below then reduce to these comparisons.
-        let head = self.fifo.front().map(|&(c, _)| c);
-        if obs.byte.is_none()
+        if self.quiet(cycle, obs) {
+            return Ok(None);
+        }
+        let accepted = self.predict_edge(cycle, obs)?;
+        self.compare(cycle, obs)?;
+        Ok(accepted)
+    }
+
+    /// Most cycles nothing happens on the keyboard path and nothing is due:
+    /// then the whole check reduces to these comparisons.
+    fn quiet(&self, cycle: u64, obs: &KbdObs) -> bool {
+        let head = self.fifo.head().map(|&(c, _)| c);
+        obs.byte.is_none()
             && obs.popped.is_none()
             && self.pending_push.is_none()
             && self.bad_frames.is_empty()
@@ -114,15 +134,21 @@ impl KbdScoreboard {
             && self
                 .in_flight
                 .front()
-                .is_none_or(|f| cycle <= f.end_cycle + BYTE_LATENCY_MAX)
-        {
-            return Ok(None);
-        }
-        // Clock edge: the RTL pops first, then pushes last cycle's command.
+                .is_none_or(|f| cycle <= f.end_cycle + self.byte_latency_max)
+    }
+
+    /// The golden FIFO and decoder through this cycle's clock edge: the RTL
+    /// pops first, then pushes last cycle's command, then decodes the byte
+    /// that arrived. The popped command and the arrived byte are checked.
+    fn predict_edge(
+        &mut self,
+        cycle: u64,
+        obs: &KbdObs,
+    ) -> Result<Option<(Command, u64)>, Mismatch> {
         let mut accepted = None;
         if let Some(code) = obs.popped {
             let actual = Command::from_code(code);
-            match self.fifo.pop_front() {
+            match self.fifo.pop() {
                 Some((exp, end)) if Some(exp) == actual => {
                     self.stats.commands += 1;
                     self.popped_log.push((cycle, exp));
@@ -147,11 +173,8 @@ impl KbdScoreboard {
             }
         }
         if let Some(cmd) = self.pending_push.take() {
-            if self.fifo.len() < FIFO_DEPTH {
-                self.fifo.push_back(cmd);
-            } else {
-                self.stats.overflows += 1;
-            }
+            self.fifo.push(cmd);
+            self.stats.overflows = self.fifo.overflows;
         }
         if let Some(byte) = obs.byte {
             match self.in_flight.pop_front() {
@@ -168,8 +191,16 @@ impl KbdScoreboard {
                 None => return Err(Mismatch::new(cycle, "received byte", "none", hex(byte))),
             }
         }
+        Ok(accepted)
+    }
+
+    /// The state after the edge against the golden one: no byte overdue, the
+    /// FIFO head, the overflow counter, and the error counter within what
+    /// the bad frames sent allow (a bad frame is counted when the receiver
+    /// notices, at most `error_latency_max` cycles after it ends).
+    fn compare(&mut self, cycle: u64, obs: &KbdObs) -> Result<(), Mismatch> {
         if let Some(f) = self.in_flight.front() {
-            if cycle > f.end_cycle + BYTE_LATENCY_MAX {
+            if cycle > f.end_cycle + self.byte_latency_max {
                 return Err(Mismatch::new(
                     cycle,
                     "received byte",
@@ -182,7 +213,7 @@ impl KbdScoreboard {
                 )));
             }
         }
-        let head = self.fifo.front().map(|&(c, _)| c);
+        let head = self.fifo.head().map(|&(c, _)| c);
         if obs.head.and_then(Command::from_code) != head || (obs.head.is_some() && head.is_none()) {
             return Err(Mismatch::new(
                 cycle,
@@ -202,7 +233,7 @@ impl KbdScoreboard {
         let overdue = self
             .bad_frames
             .iter()
-            .filter(|f| cycle > f.end_cycle + ERROR_LATENCY_MAX)
+            .filter(|f| cycle > f.end_cycle + self.error_latency_max)
             .count() as u64;
         let sent_bad = self.stats.errors;
         let must_have = sent_bad - self.bad_frames.len() as u64 + overdue;
@@ -220,7 +251,7 @@ impl KbdScoreboard {
         for _ in 0..settled {
             self.bad_frames.pop_front();
         }
-        Ok(accepted)
+        Ok(())
     }
 }
 

@@ -1,7 +1,6 @@
 //! **Scoreboards**: compare what the RTL does with what the golden models
 //! predict, every cycle, and stop at the first difference.
 
-pub mod buttons;
 pub mod core;
 pub mod kbd;
 

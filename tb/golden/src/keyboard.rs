@@ -117,6 +117,63 @@ impl Decoder {
     }
 }
 
+/// The keyboard's command FIFO (GAME.md §4): commands in order; a command
+/// decoded while it is full is dropped and counted, never stored. Generic so
+/// that a scoreboard can keep its own data (when the bytes ended) with each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandFifo<T> {
+    depth: usize,
+    items: std::collections::VecDeque<T>,
+    /// Commands dropped because the FIFO was full (16-bit saturating in the RTL).
+    pub overflows: u64,
+}
+
+impl<T> CommandFifo<T> {
+    /// An empty FIFO of `depth` entries.
+    pub fn new(depth: usize) -> Self {
+        Self {
+            depth,
+            items: std::collections::VecDeque::with_capacity(depth),
+            overflows: 0,
+        }
+    }
+
+    /// Stores `item`, or drops and counts it when the FIFO is full.
+    pub fn push(&mut self, item: T) {
+        if self.items.len() < self.depth {
+            self.items.push_back(item);
+        } else {
+            self.overflows += 1;
+        }
+    }
+
+    /// Takes the oldest entry.
+    pub fn pop(&mut self) -> Option<T> {
+        self.items.pop_front()
+    }
+
+    /// The oldest entry (the RTL's `cmd_o` while `cmd_valid_o`).
+    pub fn head(&self) -> Option<&T> {
+        self.items.front()
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// True when nothing is held.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Empties it and clears the overflow count (the front end's reset).
+    pub fn reset(&mut self) {
+        self.items.clear();
+        self.overflows = 0;
+    }
+}
+
 /// Decodes a whole byte stream.
 pub fn decode(bytes: &[u8]) -> Vec<Command> {
     let mut d = Decoder::new();
@@ -169,5 +226,22 @@ mod tests {
             assert_eq!(decode(&key_bytes(c, false)), vec![c]);
             assert_eq!(decode(&key_bytes(c, true)), vec![c]);
         }
+    }
+
+    #[test]
+    fn a_full_fifo_drops_and_counts_the_newest_command() {
+        let mut f = CommandFifo::new(2);
+        for c in [Command::W, Command::A, Command::S, Command::D] {
+            f.push(c);
+        }
+        assert_eq!((f.len(), f.overflows), (2, 2));
+        assert_eq!(f.pop(), Some(Command::W));
+        f.push(Command::Z);
+        assert_eq!(f.pop(), Some(Command::A), "the oldest first");
+        assert_eq!(f.pop(), Some(Command::Z));
+        assert_eq!(f.pop(), None);
+        f.push(Command::Space);
+        f.reset();
+        assert_eq!((f.is_empty(), f.overflows), (true, 0));
     }
 }

@@ -1,8 +1,10 @@
 //! Golden model of Generals (GAME.md §3–§5): the rules engine, the draw
-//! counter, the PS/2 keyboard decoder and key scripts. Plain Rust, no RTL.
+//! counter, the buttons and power-on reset, the PS/2 keyboard decoder and
+//! its command FIFO, and key scripts. Plain Rust, no RTL.
 //!
 //! The rules as implemented are described for people in `docs/rules.md`.
 
+pub mod buttons;
 pub mod draw;
 pub mod game;
 pub mod json;

@@ -4,8 +4,9 @@
 //! This is the one source of the ROM images under `rtl/gfx/`: the example
 //! `gen_gfx` writes them (`cargo run -p generals-render --example gen_gfx`) and
 //! a unit test proves the committed files are exactly what this module
-//! produces. The RTL (`$readmemh`) and the golden renderer (`include_str!`)
-//! both read those files, never this module, so they see the same bits.
+//! produces. The RTL loads those files (`$readmemh`); the golden renderer
+//! takes the same words from here, so the two see the same bits as long as
+//! that test passes, and no second hex parser is needed.
 
 use crate::pal;
 
@@ -418,79 +419,112 @@ fn header(what: &str, layout: &str) -> String {
     )
 }
 
-/// `rtl/gfx/font.hex`: address `{ascii[6:0], row[2:0]}`, bit 7 = leftmost pixel.
-pub fn font_hex() -> String {
+/// Glyph bits of one art row: `X` is ink, leftmost character in the top bit.
+fn row_bits(line: &str) -> u8 {
+    line.chars()
+        .fold(0u8, |acc, c| (acc << 1) | u8::from(c == 'X'))
+}
+
+/// The font ROM's words: address `{ascii[6:0], row[2:0]}`, bit 7 = leftmost pixel.
+pub fn font_rows() -> Vec<u8> {
     let mut rows = vec![0u8; FONT_DEPTH];
     for (code, glyph) in FONT {
         for (r, line) in glyph.iter().enumerate() {
             assert_eq!(line.len(), 8, "font glyph {code:#x} row {r} is not 8 wide");
-            rows[usize::from(*code) * 8 + r] = line
-                .chars()
-                .fold(0u8, |acc, c| (acc << 1) | u8::from(c == 'X'));
+            rows[usize::from(*code) * 8 + r] = row_bits(line);
         }
     }
-    let mut s = header(
-        "8x8 text font, 1024 x 8 bits",
-        "address {ascii[6:0], row[2:0]}; bit 7 = leftmost pixel; row 7 and columns 0/7 kept blank",
-    );
-    for v in rows {
-        s.push_str(&format!("{v:02x}\n"));
-    }
-    s
+    rows
 }
 
-/// `rtl/gfx/digits.hex`: address `{digit[3:0], row[2:0]}`, bit 7 = leftmost pixel.
-pub fn digits_hex() -> String {
+/// The digit ROM's words: address `{digit[3:0], row[2:0]}`, bit 7 = leftmost pixel.
+pub fn digit_rows() -> Vec<u8> {
     let mut rows = vec![0u8; DIGIT_DEPTH];
     for (d, glyph) in DIGITS.iter().enumerate() {
         for (r, line) in glyph.iter().enumerate() {
             assert_eq!(line.len(), 5, "digit {d} row {r} is not 5 wide");
-            let bits = line
-                .chars()
-                .fold(0u8, |acc, c| (acc << 1) | u8::from(c == 'X'));
-            rows[d * 8 + r] = bits << 3;
+            rows[d * 8 + r] = row_bits(line) << 3;
         }
     }
-    let mut s = header(
-        "5x8 troop digits, 128 x 8 bits",
-        "address {digit[3:0], row[2:0]}; bit 7 = leftmost pixel, bits 2-0 unused; codes 10-15 blank",
-    );
-    for v in rows {
-        s.push_str(&format!("{v:02x}\n"));
-    }
-    s
+    rows
 }
 
-/// `rtl/gfx/icons.hex`: address `{kind[1:0], row[3:0]}`, 16 palette indices
+/// The icon ROM's words: address `{kind[1:0], row[3:0]}`, 16 palette indices
 /// of 4 bits per row, leftmost pixel in bits 63:60; index 0 = transparent.
-pub fn icons_hex() -> String {
+pub fn icon_words() -> Vec<u64> {
     let mut words = vec![0u64; ICON_DEPTH];
     for (kind, art) in [(1usize, &MOUNTAIN), (2, &CAPITAL), (3, &TOWER)] {
         for (r, row) in outline(art).iter().enumerate() {
             words[kind * 16 + r] = row.iter().fold(0u64, |acc, &p| (acc << 4) | u64::from(p));
         }
     }
-    let mut s = header(
-        "16x16 cell icons, 64 x 64 bits",
-        "address {kind[1:0], row[3:0]} (kind 0 land: blank); 4-bit palette index per pixel, leftmost in bits 63:60, 0 = transparent",
-    );
+    words
+}
+
+/// The palette ROM's words: `RRGGBB`, index = the `pal::*` constant.
+pub fn palette_words() -> Vec<u32> {
+    PALETTE
+        .iter()
+        .enumerate()
+        .map(|(i, (idx, name, rgb))| {
+            assert_eq!(usize::from(*idx), i, "palette table out of order at {name}");
+            *rgb
+        })
+        .collect()
+}
+
+/// A `$readmemh` image: the header, then one word per line in `digits` hex digits.
+fn hex_file(
+    what: &str,
+    layout: &str,
+    words: impl IntoIterator<Item = u64>,
+    digits: usize,
+) -> String {
+    let mut s = header(what, layout);
     for v in words {
-        s.push_str(&format!("{v:016x}\n"));
+        s.push_str(&format!("{v:0digits$x}\n"));
     }
     s
 }
 
-/// `rtl/gfx/palette.hex`: 16 × 24-bit `RRGGBB`.
+/// `rtl/gfx/font.hex`: [`font_rows`].
+pub fn font_hex() -> String {
+    hex_file(
+        "8x8 text font, 1024 x 8 bits",
+        "address {ascii[6:0], row[2:0]}; bit 7 = leftmost pixel; row 7 and columns 0/7 kept blank",
+        font_rows().into_iter().map(u64::from),
+        2,
+    )
+}
+
+/// `rtl/gfx/digits.hex`: [`digit_rows`].
+pub fn digits_hex() -> String {
+    hex_file(
+        "5x8 troop digits, 128 x 8 bits",
+        "address {digit[3:0], row[2:0]}; bit 7 = leftmost pixel, bits 2-0 unused; codes 10-15 blank",
+        digit_rows().into_iter().map(u64::from),
+        2,
+    )
+}
+
+/// `rtl/gfx/icons.hex`: [`icon_words`].
+pub fn icons_hex() -> String {
+    hex_file(
+        "16x16 cell icons, 64 x 64 bits",
+        "address {kind[1:0], row[3:0]} (kind 0 land: blank); 4-bit palette index per pixel, leftmost in bits 63:60, 0 = transparent",
+        icon_words(),
+        16,
+    )
+}
+
+/// `rtl/gfx/palette.hex`: [`palette_words`].
 pub fn palette_hex() -> String {
-    let mut s = header(
+    hex_file(
         "palette, 16 x 24 bits",
         "RRGGBB; index = palette index used by the renderer",
-    );
-    for (i, (idx, name, rgb)) in PALETTE.iter().enumerate() {
-        assert_eq!(usize::from(*idx), i, "palette table out of order at {name}");
-        s.push_str(&format!("{rgb:06x}\n"));
-    }
-    s
+        palette_words().into_iter().map(u64::from),
+        6,
+    )
 }
 
 /// Every ROM image: (file name under `rtl/gfx/`, contents).

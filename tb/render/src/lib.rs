@@ -1,15 +1,19 @@
 //! Golden renderer of the Generals VGA display (GAME.md §6).
 //!
-//! [`render`] turns one game state into the 640×480 frame the RTL renderer
-//! (`rtl/renderer.v`) must show, pixel for pixel. The layout — every
+//! [`render`] turns one golden game state into the 640×480 frame the RTL
+//! renderer (`rtl/renderer.v`) must show, pixel for pixel. The layout — every
 //! rectangle, colour and glyph — is written down once in `docs/display.md`;
 //! [`layout`] holds the same numbers as constants. The bitmaps (font, troop
-//! digits, icons, palette) are read from the very ROM images the RTL loads
-//! (`rtl/gfx/*.hex`), so both sides draw the same bits. [`vga_sample`] gives
-//! what the VGA pins carry at any position of the 800×525 raster.
+//! digits, icons, palette) are the words of the ROM images the RTL loads
+//! (`rtl/gfx/*.hex`, generated from and tested against [`art`]), so both
+//! sides draw the same bits. What the state means — totals, legal targets —
+//! the golden model says ([`GameState::total_troops`],
+//! [`GameState::legal_steps`]). [`vga_sample`] gives what the VGA pins carry
+//! at any position of the 800×525 raster.
 //!
-//! Plain Rust, no dependencies, no RTL.
+//! Plain Rust on the golden model, no RTL.
 
+use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, CELLS as CELLS_ALL};
 use std::sync::OnceLock;
 
 pub mod art;
@@ -140,98 +144,6 @@ use layout::*;
 pub const WIDTH: usize = H_VISIBLE as usize;
 pub const HEIGHT: usize = V_VISIBLE as usize;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    Idle,
-    Playing,
-    GameOver,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Winner {
-    None,
-    Red,
-    Blue,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    Red,
-    Blue,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Select,
-    MoveAll,
-    MoveHalf,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
-    Neutral,
-    Red,
-    Blue,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Land,
-    Mountain,
-    Capital,
-    Tower,
-}
-
-/// What the display needs of one cell; `troops` is 0…511.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellView {
-    pub owner: Owner,
-    pub kind: Kind,
-    pub troops: u16,
-}
-
-impl Default for CellView {
-    fn default() -> Self {
-        CellView {
-            owner: Owner::Neutral,
-            kind: Kind::Land,
-            troops: 0,
-        }
-    }
-}
-
-/// The state one frame shows (the renderer's snapshot). Cursors are `(x, y)`;
-/// `cells[y * 10 + x]`. In `Idle` only `phase` matters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FrameState {
-    pub phase: Phase,
-    pub winner: Winner,
-    pub player: Player,
-    pub mode: Mode,
-    pub cursor_red: (u8, u8),
-    pub cursor_blue: (u8, u8),
-    pub round: u16,
-    pub map: u8,
-    pub cells: [CellView; 100],
-}
-
-impl FrameState {
-    /// The title screen's state (everything but `phase` is ignored there).
-    pub fn idle() -> Self {
-        FrameState {
-            phase: Phase::Idle,
-            winner: Winner::None,
-            player: Player::Red,
-            mode: Mode::Select,
-            cursor_red: (0, 0),
-            cursor_blue: (0, 0),
-            round: 0,
-            map: 0,
-            cells: [CellView::default(); 100],
-        }
-    }
-}
-
 /// A 640×480 frame, row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
@@ -283,7 +195,8 @@ pub fn vga_sample(frame: &Frame, h: u32, v: u32) -> VgaSample {
 }
 
 // ---------------------------------------------------------------------------
-// ROM images, parsed from the files the RTL loads.
+// ROM images: the words the RTL's `rtl/gfx/*.hex` files hold (a unit test
+// pins the files to `art`).
 
 struct Roms {
     font: Vec<u8>,
@@ -292,55 +205,16 @@ struct Roms {
     palette: Vec<[u8; 3]>,
 }
 
-/// Parses a `$readmemh` image: one hex word per line, `//` comments.
-fn parse_hex(name: &str, text: &str, depth: usize) -> Vec<u64> {
-    let words: Vec<u64> = text
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            u64::from_str_radix(l, 16)
-                .unwrap_or_else(|e| panic!("rtl/gfx/{name}: bad word {l:?}: {e}"))
-        })
-        .collect();
-    assert_eq!(words.len(), depth, "rtl/gfx/{name}: expected {depth} words");
-    words
-}
-
 fn roms() -> &'static Roms {
     static ROMS: OnceLock<Roms> = OnceLock::new();
-    ROMS.get_or_init(|| {
-        let bytes = |name, text, depth| -> Vec<u8> {
-            parse_hex(name, text, depth)
-                .into_iter()
-                .map(|w| w as u8)
-                .collect()
-        };
-        Roms {
-            font: bytes(
-                "font.hex",
-                include_str!("../../../rtl/gfx/font.hex"),
-                art::FONT_DEPTH,
-            ),
-            digits: bytes(
-                "digits.hex",
-                include_str!("../../../rtl/gfx/digits.hex"),
-                art::DIGIT_DEPTH,
-            ),
-            icons: parse_hex(
-                "icons.hex",
-                include_str!("../../../rtl/gfx/icons.hex"),
-                art::ICON_DEPTH,
-            ),
-            palette: parse_hex(
-                "palette.hex",
-                include_str!("../../../rtl/gfx/palette.hex"),
-                art::PALETTE_DEPTH,
-            )
+    ROMS.get_or_init(|| Roms {
+        font: art::font_rows(),
+        digits: art::digit_rows(),
+        icons: art::icon_words(),
+        palette: art::palette_words()
             .into_iter()
             .map(|w| [(w >> 16) as u8, (w >> 8) as u8, w as u8])
             .collect(),
-        }
     })
 }
 
@@ -399,7 +273,7 @@ fn player_row(who: Player) -> (String, u8) {
 }
 
 /// The side panel's text lines (PLAYING and GAME_OVER).
-fn panel_lines(s: &FrameState) -> Vec<TextLine> {
+fn panel_lines(s: &GameState) -> Vec<TextLine> {
     let row = |r: u32, text: &str, colour: u8| {
         TextLine::new(
             PANEL_TX0,
@@ -436,9 +310,8 @@ fn panel_lines(s: &FrameState) -> Vec<TextLine> {
         (Player::Red, Owner::Red, ROW_RED),
         (Player::Blue, Owner::Blue, ROW_BLUE),
     ] {
-        let owned = s.cells.iter().filter(|c| c.owner == owner);
-        let troops: u32 = owned.clone().map(|c| u32::from(c.troops)).sum();
-        let land = owned.count() as u32;
+        let troops = s.total_troops(owner);
+        let land = s.cell_count(owner) as u32;
         let (name, colour) = player_row(who);
         lines.push(row(r0, &name, colour));
         lines.push(row(r0 + 1, "TROOPS", pal::LABEL));
@@ -464,11 +337,11 @@ fn idle_lines() -> Vec<TextLine> {
     ]
 }
 
-fn banner_lines(s: &FrameState) -> Vec<TextLine> {
+fn banner_lines(s: &GameState) -> Vec<TextLine> {
     let (text, x0) = match s.winner {
-        Winner::Red => ("RED WINS", BANNER_X0_8),
-        Winner::Blue => ("BLUE WINS", BANNER_X0_9),
-        Winner::None => ("GAME OVER", BANNER_X0_9),
+        Some(Player::Red) => ("RED WINS", BANNER_X0_8),
+        Some(Player::Blue) => ("BLUE WINS", BANNER_X0_9),
+        None => ("GAME OVER", BANNER_X0_9),
     };
     vec![
         TextLine::new(x0, BANNER_Y0, BANNER_SHIFT, text, pal::WHITE),
@@ -491,29 +364,25 @@ enum Decor {
     Target,
 }
 
-/// The decoration of board cell `(cx, cy)`: the current player's cursor, and
-/// in move mode the legal targets (the cursor's neighbours that are not
-/// mountains). Only while playing.
-fn decor(s: &FrameState, cx: u32, cy: u32) -> Decor {
-    let (ux, uy) = match s.player {
-        Player::Red => s.cursor_red,
-        Player::Blue => s.cursor_blue,
-    };
-    let (dx, dy) = (cx as i32 - i32::from(ux), cy as i32 - i32::from(uy));
-    let kind = s.cells[(cy * CELLS + cx) as usize].kind;
-    match s.phase {
-        Phase::Playing if (dx, dy) == (0, 0) => Decor::Cursor(s.player, s.mode),
-        Phase::Playing
-            if s.mode != Mode::Select && kind != Kind::Mountain && dx.abs() + dy.abs() == 1 =>
-        {
-            Decor::Target
-        }
-        _ => Decor::None,
+/// The decoration of every board cell, `[y * 10 + x]`: the current player's
+/// cursor, and in move mode the legal targets, as the golden model defines
+/// them ([`GameState::legal_steps`]). Only while playing.
+fn decorations(s: &GameState) -> [Decor; CELLS_ALL] {
+    let mut d = [Decor::None; CELLS_ALL];
+    if s.phase != Phase::Playing {
+        return d;
     }
+    if s.mode != Mode::Select {
+        for (_, p) in s.legal_steps() {
+            d[p.index()] = Decor::Target;
+        }
+    }
+    d[s.cursor(s.player).index()] = Decor::Cursor(s.player, s.mode);
+    d
 }
 
 /// Palette index of pixel `(ix, iy)` (0…43) inside a cell.
-fn cell_pixel(c: CellView, decor: Decor, ix: u32, iy: u32) -> u8 {
+fn cell_pixel(c: Cell, decor: Decor, ix: u32, iy: u32) -> u8 {
     assert!(c.troops <= 511, "{} troops do not fit 9 bits", c.troops);
     // Distance to the nearest edge, and the position folded about the centre.
     let (fx, fy) = (ix.min(CELL_IN - 1 - ix), iy.min(CELL_IN - 1 - iy));
@@ -547,8 +416,8 @@ fn cell_pixel(c: CellView, decor: Decor, ix: u32, iy: u32) -> u8 {
     let fill = match (c.owner, c.kind) {
         (Owner::Red, _) => pal::RED,
         (Owner::Blue, _) => pal::BLUE,
-        (Owner::Neutral, Kind::Mountain) => pal::MOUNT,
-        (Owner::Neutral, _) => pal::NEUTRAL,
+        (Owner::Npc, Kind::Mountain) => pal::MOUNT,
+        (Owner::Npc, _) => pal::NEUTRAL,
     };
 
     // Troop count, centred horizontally.
@@ -623,25 +492,21 @@ fn grid_hit(
 }
 
 /// Palette index of screen pixel `(x, y)` of a non-idle frame, below the text.
-fn board_or_panel(s: &FrameState, x: u32, y: u32) -> u8 {
+fn board_or_panel(s: &GameState, decor: &[Decor; CELLS_ALL], x: u32, y: u32) -> u8 {
     if s.phase == Phase::GameOver && inside(x, BOARD_X0, BOARD_SIZE) && inside(y, BAND_Y0, BAND_H) {
         let edge = !(BAND_Y0 + BAND_EDGE..BAND_Y0 + BAND_H - BAND_EDGE).contains(&y);
         return match (edge, s.winner) {
             (true, _) => pal::WHITE,
-            (false, Winner::Red) => pal::RED,
-            (false, Winner::Blue) => pal::BLUE,
-            (false, Winner::None) => pal::PANEL,
+            (false, Some(Player::Red)) => pal::RED,
+            (false, Some(Player::Blue)) => pal::BLUE,
+            (false, None) => pal::PANEL,
         };
     }
     match grid_hit(x, y, BOARD_X0, BOARD_Y0, CELLS, CELLS) {
         Some(Err(grid)) => return grid,
         Some(Ok((cx, cy, ix, iy))) => {
-            return cell_pixel(
-                s.cells[(cy * CELLS + cx) as usize],
-                decor(s, cx, cy),
-                ix,
-                iy,
-            );
+            let i = (cy * CELLS + cx) as usize;
+            return cell_pixel(s.cells[i], decor[i], ix, iy);
         }
         None => {}
     }
@@ -652,28 +517,28 @@ fn board_or_panel(s: &FrameState, x: u32, y: u32) -> u8 {
 }
 
 /// The title screen's row of sample cells.
-pub const STRIP: [CellView; STRIP_CELLS as usize] = [
-    CellView {
+pub const STRIP: [Cell; STRIP_CELLS as usize] = [
+    Cell {
         owner: Owner::Red,
         kind: Kind::Capital,
         troops: 12,
     },
-    CellView {
+    Cell {
         owner: Owner::Red,
         kind: Kind::Land,
         troops: 5,
     },
-    CellView {
-        owner: Owner::Neutral,
+    Cell {
+        owner: Owner::Npc,
         kind: Kind::Tower,
         troops: 0,
     },
-    CellView {
-        owner: Owner::Neutral,
+    Cell {
+        owner: Owner::Npc,
         kind: Kind::Mountain,
         troops: 0,
     },
-    CellView {
+    Cell {
         owner: Owner::Blue,
         kind: Kind::Capital,
         troops: 12,
@@ -693,7 +558,7 @@ fn title_pixel(x: u32, y: u32) -> u8 {
 }
 
 /// Palette index of every pixel of the frame showing `s`.
-pub fn render_indices(s: &FrameState) -> Vec<u8> {
+pub fn render_indices(s: &GameState) -> Vec<u8> {
     let text = match s.phase {
         Phase::Idle => idle_lines(),
         Phase::Playing => panel_lines(s),
@@ -703,6 +568,7 @@ pub fn render_indices(s: &FrameState) -> Vec<u8> {
             t
         }
     };
+    let decor = decorations(s);
     let mut out = Vec::with_capacity(WIDTH * HEIGHT);
     for y in 0..V_VISIBLE {
         // Only the lines that cross this row can draw on it.
@@ -714,7 +580,7 @@ pub fn render_indices(s: &FrameState) -> Vec<u8> {
             let p = match rows.iter().find_map(|t| t.ink(x, y)) {
                 Some(c) => c,
                 None if s.phase == Phase::Idle => title_pixel(x, y),
-                None => board_or_panel(s, x, y),
+                None => board_or_panel(s, &decor, x, y),
             };
             out.push(p);
         }
@@ -723,7 +589,7 @@ pub fn render_indices(s: &FrameState) -> Vec<u8> {
 }
 
 /// The frame the RTL shows for state `s`.
-pub fn render(s: &FrameState) -> Frame {
+pub fn render(s: &GameState) -> Frame {
     Frame {
         pixels: render_indices(s).into_iter().map(colour).collect(),
     }

@@ -3,6 +3,7 @@
 //! not printed from the code.
 
 use super::*;
+use generals_golden::Pos;
 
 // Colours copied from the palette table in docs/display.md.
 const BG: [u8; 3] = [0x10, 0x13, 0x18];
@@ -19,8 +20,8 @@ const WHITE: [u8; 3] = [0xff, 0xff, 0xff];
 const INK: [u8; 3] = [0x14, 0x16, 0x1a];
 const LABEL: [u8; 3] = [0x8a, 0x94, 0xa6];
 
-fn cell(owner: Owner, kind: Kind, troops: u16) -> CellView {
-    CellView {
+fn cell(owner: Owner, kind: Kind, troops: u16) -> Cell {
+    Cell {
         owner,
         kind,
         troops,
@@ -28,13 +29,13 @@ fn cell(owner: Owner, kind: Kind, troops: u16) -> CellView {
 }
 
 /// A PLAYING state on an all-neutral board with a few cells set.
-fn playing(cells: &[((usize, usize), CellView)]) -> FrameState {
-    let mut s = FrameState::idle();
+fn playing(cells: &[((usize, usize), Cell)]) -> GameState {
+    let mut s = GameState::new();
     s.phase = Phase::Playing;
     s.player = Player::Red;
     s.mode = Mode::Select;
-    s.cursor_red = (4, 4);
-    s.cursor_blue = (8, 8);
+    s.cursor_red = Pos { x: 4, y: 4 };
+    s.cursor_blue = Pos { x: 8, y: 8 };
     s.round = 12;
     s.map = 77;
     for &((x, y), c) in cells {
@@ -69,7 +70,7 @@ fn centre_of_owned_cells_is_the_owner_colour() {
     let f = render(&playing(&[
         ((0, 0), cell(Owner::Red, Kind::Land, 0)),
         ((9, 9), cell(Owner::Blue, Kind::Land, 0)),
-        ((5, 0), cell(Owner::Neutral, Kind::Mountain, 0)),
+        ((5, 0), cell(Owner::Npc, Kind::Mountain, 0)),
     ]));
     assert_eq!(px(&f, at(0, 0, 22, 22)), RED);
     assert_eq!(px(&f, at(9, 9, 22, 22)), BLUE);
@@ -96,7 +97,7 @@ fn grid_lines_frame_every_cell() {
 #[test]
 fn single_digit_is_centred_in_ink_on_neutral() {
     // 7 troops on neutral land at (2, 3): one digit, left edge ix = 17, top iy = 14.
-    let f = render(&playing(&[((2, 3), cell(Owner::Neutral, Kind::Land, 7))]));
+    let f = render(&playing(&[((2, 3), cell(Owner::Npc, Kind::Land, 7))]));
     // '7' row 0 is XXXXX: glyph pixels 0..4 → ix 17..26, iy 14..15.
     assert_eq!(px(&f, at(2, 3, 17, 14)), INK);
     assert_eq!(px(&f, at(2, 3, 26, 15)), INK);
@@ -142,7 +143,7 @@ fn hundred_under_a_capital_icon() {
 #[test]
 fn empty_tower_shows_a_big_icon() {
     // Neutral tower, 0 troops: icon at scale 2 at (6, 6).
-    let f = render(&playing(&[((6, 2), cell(Owner::Neutral, Kind::Tower, 0))]));
+    let f = render(&playing(&[((6, 2), cell(Owner::Npc, Kind::Tower, 0))]));
     // Tower art row 1 column 2 is the corner of the left merlon → outline INK:
     // ix 6 + 4, iy 6 + 2.
     assert_eq!(px(&f, at(6, 2, 10, 8)), INK);
@@ -193,7 +194,7 @@ fn legal_targets_are_ringed_in_gold_in_move_mode() {
     // Red's cursor at (4, 4); a mountain on (4, 3) is not a target.
     let mut s = playing(&[
         ((4, 4), cell(Owner::Red, Kind::Land, 9)),
-        ((4, 3), cell(Owner::Neutral, Kind::Mountain, 0)),
+        ((4, 3), cell(Owner::Npc, Kind::Mountain, 0)),
         ((5, 4), cell(Owner::Blue, Kind::Land, 3)),
     ]);
     s.mode = Mode::MoveAll;
@@ -215,7 +216,7 @@ fn legal_targets_are_ringed_in_gold_in_move_mode() {
 fn game_over_banner_and_no_cursor() {
     let mut s = playing(&[((4, 4), cell(Owner::Red, Kind::Land, 0))]);
     s.phase = Phase::GameOver;
-    s.winner = Winner::Red;
+    s.winner = Some(Player::Red);
     let f = render(&s);
     assert_eq!(f.pixel(20, 200), WHITE); // band edge (2 lines)
     assert_eq!(f.pixel(20, 201), WHITE);
@@ -230,12 +231,12 @@ fn game_over_banner_and_no_cursor() {
     // No cursor in GAME_OVER: Red's cursor on (1, 1), clear of the band, is
     // not framed (in PLAYING its corner would be RED_HI).
     let mut t = s.clone();
-    t.cursor_red = (1, 1);
+    t.cursor_red = Pos { x: 1, y: 1 };
     assert_eq!(px(&render(&t), at(1, 1, 0, 0)), NEUTRAL);
     t.phase = Phase::Playing;
     assert_eq!(px(&render(&t), at(1, 1, 0, 0)), RED_HI);
 
-    s.winner = Winner::Blue;
+    s.winner = Some(Player::Blue);
     let f = render(&s);
     // "BLUE WINS" from x = 96: 'B' row 0 .XXXXX.. → x 100.
     assert_eq!(f.pixel(100, 212), WHITE);
@@ -245,7 +246,7 @@ fn game_over_banner_and_no_cursor() {
 
 #[test]
 fn title_screen() {
-    let f = render(&FrameState::idle());
+    let f = render(&GameState::new());
     // "GENERALS" at (64, 112), scale 8: 'G' row 0 ..XXXX.. → x 80..111.
     assert_eq!(f.pixel(80, 112), GOLD);
     assert_eq!(f.pixel(64, 112), BG);
@@ -310,7 +311,7 @@ fn panel_text() {
 
 #[test]
 fn vga_samples_follow_vesa() {
-    let f = render(&FrameState::idle());
+    let f = render(&GameState::new());
     let s = vga_sample(&f, 80, 112);
     assert!(s.blank_n && s.hs_n && s.vs_n);
     assert_eq!(s.rgb, GOLD);

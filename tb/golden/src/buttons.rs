@@ -1,16 +1,14 @@
-//! Predictor of the reset and START paths: the documented behaviour of the
-//! core's button synchroniser/debouncer and power-on reset, cycle by cycle,
-//! so the scoreboard knows when reset is held and when START is recognised.
+//! The reset and START paths, cycle by cycle: the documented behaviour of
+//! the core's button synchroniser/debouncer and power-on reset, so that a
+//! scoreboard knows when reset is held and when START is recognised.
 //!
 //! The debouncer (GAME.md §3, `rtl/button.v`): the key is synchronised by two
 //! flip-flops; its debounced level follows the synchronised level once that
 //! has differed from it for `DEBOUNCE_CYCLES` cycles in a row; a press is
 //! recognised in the cycle the debounced level becomes "pressed". The core's
-//! reset is registered: held in the cycle after power-on (15 cycles) or
-//! while the debounced RESET is pressed.
-
-/// Cycles of power-on reset (`generals_core` POR_W = 4 bits).
-pub const POR_CYCLES: u32 = 15;
+//! reset is registered: held in the cycle after power-on (`por_cycles`) or
+//! while the debounced RESET is pressed. Both lengths are parameters of the
+//! RTL; the bench reads them back from the Verilated model.
 
 /// One debounced button.
 #[derive(Clone, Debug)]
@@ -69,23 +67,26 @@ pub struct ButtonsModel {
     /// The START button.
     pub start: DebounceModel,
     por: u32,
+    por_cycles: u32,
     rst: bool,
 }
 
 impl ButtonsModel {
-    /// At power-up.
-    pub fn new(debounce: u32) -> Self {
+    /// At power-up, with `debounce_cycles` of debounce per button and
+    /// `por_cycles` of power-on reset.
+    pub fn new(debounce_cycles: u32, por_cycles: u32) -> Self {
         Self {
-            reset: DebounceModel::new(debounce),
-            start: DebounceModel::new(debounce),
+            reset: DebounceModel::new(debounce_cycles),
+            start: DebounceModel::new(debounce_cycles),
             por: 0,
+            por_cycles,
             rst: false,
         }
     }
 
     /// One clock edge with the two pin levels before it.
     pub fn step(&mut self, key_reset_n: bool, key_start_n: bool) {
-        let por_busy = self.por < POR_CYCLES;
+        let por_busy = self.por < self.por_cycles;
         self.rst = por_busy || self.reset.pressed();
         if por_busy {
             self.por += 1;

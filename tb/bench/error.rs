@@ -1,0 +1,184 @@
+//! The bench's errors. Each keeps its cause (map, script, stimulus, I/O,
+//! image, GIF), and the exit status says which kind it was:
+//! 1 the design failed a check, 2 bad input, 3 an output that cannot be
+//! written, 0 a reader that closed standard output early.
+
+use crate::dut::TraceError;
+use crate::scoreboard::Mismatch;
+use crate::stimulus::StimulusError;
+use generals_golden::{RunError, ScriptError};
+use generals_maps::{DecodeError, MapError, Report};
+use std::io;
+
+/// An output file, folder or stream that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// A file, a folder or standard output.
+    #[error("{path}: cannot write: {source}")]
+    Io {
+        /// What was being written.
+        path: String,
+        /// The operating system's error.
+        #[source]
+        source: io::Error,
+    },
+    /// A PNG frame.
+    #[error("{path}: cannot write PNG: {source}")]
+    Png {
+        /// The PNG file.
+        path: String,
+        /// The encoder's error.
+        #[source]
+        source: image::ImageError,
+    },
+    /// The animated GIF.
+    #[error("{path}: cannot write GIF: {source}")]
+    Gif {
+        /// The GIF file.
+        path: String,
+        /// The encoder's error.
+        #[source]
+        source: gif::EncodingError,
+    },
+    /// A frame with more colours than a GIF palette holds.
+    #[error("{path}: cannot write GIF: a frame has more than 256 colours")]
+    GifColours {
+        /// The GIF file.
+        path: String,
+    },
+    /// The FST waveform.
+    #[error(transparent)]
+    Trace(#[from] TraceError),
+}
+
+impl OutputError {
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<String>, source: io::Error) -> Self {
+        OutputError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+/// Why a command did not pass.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The RTL and the golden model disagree (exit status 1).
+    #[error("{0}")]
+    Mismatch(Box<Mismatch>),
+    /// The bot found no map on which it finishes a game (exit status 1): the
+    /// golden model or the bot is broken, not the input.
+    #[error("no map gives a finished demo game within {max_keys} keys")]
+    NoDemoGame {
+        /// The key budget per map.
+        max_keys: usize,
+    },
+    /// A map file that cannot be read or breaks a rule (exit status 2).
+    #[error(transparent)]
+    Map(MapError),
+    /// Map files that `maps check` found faults in (exit status 2).
+    #[error("{0}")]
+    MapCheck(Box<Report>),
+    /// A map ROM image that does not decode into maps (exit status 2).
+    #[error("{path}: {source}")]
+    Decode {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        #[source]
+        source: DecodeError,
+    },
+    /// A key script that does not parse (exit status 2).
+    #[error("{name}: {source}")]
+    Script {
+        /// `--keys` or the script file.
+        name: String,
+        /// Where and what.
+        #[source]
+        source: ScriptError,
+    },
+    /// The golden model cannot play the game asked for (exit status 2).
+    #[error(transparent)]
+    Golden(#[from] RunError),
+    /// A recorded stimulus file (exit status 2).
+    #[error(transparent)]
+    Stimulus(#[from] StimulusError),
+    /// An input file that cannot be read (exit status 2).
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The operating system's error.
+        #[source]
+        source: io::Error,
+    },
+    /// Options that do not fit together or name nothing (exit status 2).
+    #[error("{0}")]
+    Usage(String),
+    /// An output that cannot be written (exit status 3).
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// Standard output was closed by its reader (`| head`): the command ends
+    /// quietly, as command-line tools do (exit status 0).
+    #[error("standard output closed")]
+    ClosedPipe,
+}
+
+impl From<Mismatch> for AppError {
+    fn from(m: Mismatch) -> Self {
+        AppError::Mismatch(Box::new(m))
+    }
+}
+
+impl From<MapError> for AppError {
+    /// A map file that cannot be written is an output error; any other map
+    /// problem is bad input.
+    fn from(e: MapError) -> Self {
+        match e {
+            MapError::Write { path, message } => {
+                OutputError::io(path, io::Error::other(message)).into()
+            }
+            e => AppError::Map(e),
+        }
+    }
+}
+
+impl From<TraceError> for AppError {
+    fn from(e: TraceError) -> Self {
+        OutputError::Trace(e).into()
+    }
+}
+
+impl AppError {
+    /// Process exit status (see the module doc).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            AppError::Mismatch(_) | AppError::NoDemoGame { .. } => 1,
+            AppError::Map(_)
+            | AppError::MapCheck(_)
+            | AppError::Decode { .. }
+            | AppError::Script { .. }
+            | AppError::Golden(_)
+            | AppError::Stimulus(_)
+            | AppError::Read { .. }
+            | AppError::Usage(_) => 2,
+            AppError::Output(_) => 3,
+            AppError::ClosedPipe => 0,
+        }
+    }
+
+    /// An I/O error writing `path` (standard output: see [`AppError::stdout`]).
+    pub fn write(path: impl Into<String>, source: io::Error) -> Self {
+        OutputError::io(path, source).into()
+    }
+
+    /// A write error on standard output: a closed pipe ends quietly.
+    pub fn stdout(source: io::Error) -> Self {
+        if source.kind() == io::ErrorKind::BrokenPipe {
+            AppError::ClosedPipe
+        } else {
+            AppError::write("standard output", source)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The buttons and the power-on reset (GAME.md §3), worked by hand for a
+//! 4-cycle debounce and a 3-cycle power-on reset: a key is synchronised by
+//! two flip-flops, then its debounced level follows once the synchronised
+//! level has differed for 4 edges in a row.
+
+use generals_golden::buttons::{ButtonsModel, DebounceModel};
+
+/// Edges with the pin at `key_n`; returns the edges (1-based, counted from
+/// the first of these) at which a press was recognised.
+fn presses(d: &mut DebounceModel, key_n: bool, edges: u32) -> Vec<u32> {
+    (1..=edges)
+        .filter(|_| {
+            d.step(key_n);
+            d.press()
+        })
+        .collect()
+}
+
+#[test]
+fn a_press_is_recognised_after_two_sync_edges_and_four_debounce_edges() {
+    let mut d = DebounceModel::new(4);
+    assert!(presses(&mut d, true, 10).is_empty(), "released: no press");
+    assert!(!d.pressed());
+    // Low from edge 1: the synchroniser shows it before edge 3; edges 3, 4, 5
+    // count 1, 2, 3; edge 6 flips the level.
+    assert_eq!(presses(&mut d, false, 20), vec![6]);
+    assert!(d.pressed());
+    // The release takes as long and is not a press.
+    assert!(presses(&mut d, true, 20).is_empty());
+    assert!(!d.pressed());
+}
+
+#[test]
+fn a_bounce_shorter_than_the_debounce_is_ignored() {
+    let mut d = DebounceModel::new(4);
+    presses(&mut d, true, 10);
+    // Low before edges 1..=3 only: the synchronised level is low at edges
+    // 3..=5, which count 1, 2, 3; at edge 6 it is high again, so the count
+    // never reaches the edge that would flip the level (a fourth low edge).
+    assert!(presses(&mut d, false, 3).is_empty());
+    assert!(
+        presses(&mut d, true, 10).is_empty(),
+        "the count starts again"
+    );
+    assert!(!d.pressed());
+}
+
+#[test]
+fn power_on_reset_holds_for_its_length_then_follows_reset() {
+    let mut b = ButtonsModel::new(4, 3);
+    let rst: Vec<bool> = (0..5)
+        .map(|_| {
+            b.step(true, true);
+            b.rst()
+        })
+        .collect();
+    assert_eq!(rst, vec![true, true, true, false, false]);
+    // RESET held: debounced after 6 edges, reset one edge later (registered).
+    let rst: Vec<bool> = (0..8)
+        .map(|_| {
+            b.step(false, true);
+            b.rst()
+        })
+        .collect();
+    assert_eq!(
+        rst,
+        vec![false, false, false, false, false, false, true, true]
+    );
+    assert!(!b.start_press());
+}
