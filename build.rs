@@ -24,6 +24,16 @@ fn fail(msg: &str) -> ! {
     exit(1);
 }
 
+/// Where the build reads from and writes to.
+struct Paths {
+    manifest: PathBuf,
+    out: PathBuf,
+    rtl: PathBuf,
+    verilator: String,
+    /// Verilator's runtime headers and sources.
+    include: PathBuf,
+}
+
 fn main() {
     let manifest =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
@@ -39,81 +49,110 @@ fn main() {
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed=tb/shim");
     println!("cargo:rerun-if-changed=maps/maps.hex");
+    // Tests that run other tools on the RTL (Icarus) use the same tree.
+    println!("cargo:rustc-env=GENERALS_RTL_BUILT={}", rtl.display());
 
-    let root = match Command::new(&verilator)
+    let include = verilator_root(&verilator).join("include");
+    let paths = Paths {
+        manifest,
+        out,
+        rtl,
+        verilator,
+        include,
+    };
+    let mut global_files: Vec<String> = Vec::new();
+    for (top, shim) in TOPS {
+        build_model(&paths, top, shim, &mut global_files);
+    }
+    build_runtime(&paths, global_files);
+    println!("cargo:rustc-link-lib=z");
+    println!("cargo:rustc-link-lib=pthread");
+    println!("cargo:rustc-link-lib=atomic");
+    generate_bindings(&paths);
+}
+
+/// Verilator's installation folder, or a message that says what to do.
+fn verilator_root(verilator: &str) -> PathBuf {
+    match Command::new(verilator)
         .arg("--getenv")
         .arg("VERILATOR_ROOT")
         .output()
     {
         Ok(o) if o.status.success() => PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()),
         _ => fail("`verilator` not found (Verilator 5 is needed): run scripts/setup"),
-    };
-    let include = root.join("include");
-
-    let map_hex = manifest.join("maps/maps.hex");
-    let params_vlt = manifest.join("tb/shim/params.vlt");
-    let mut global_files: Vec<String> = Vec::new();
-    for (top, shim) in TOPS {
-        let mdir = out.join(top);
-        let _ = std::fs::remove_dir_all(&mdir);
-        verilate(&verilator, &rtl, &mdir, top, &map_hex, &params_vlt);
-        let mk = read_classes_mk(&mdir, top);
-        let mut build = cxx_build(&include);
-        build.include(&mdir).include(manifest.join("tb/shim"));
-        for class in mk
-            .get("VM_CLASSES_FAST")
-            .into_iter()
-            .chain(mk.get("VM_CLASSES_SLOW"))
-        {
-            for f in class {
-                build.file(mdir.join(format!("{f}.cpp")));
-            }
-        }
-        for key in ["VM_SUPPORT_FAST", "VM_SUPPORT_SLOW"] {
-            for f in mk.get(key).into_iter().flatten() {
-                build.file(mdir.join(format!("{f}.cpp")));
-            }
-        }
-        for key in ["VM_GLOBAL_FAST", "VM_GLOBAL_SLOW"] {
-            for f in mk.get(key).into_iter().flatten() {
-                if !global_files.contains(f) {
-                    global_files.push(f.clone());
-                }
-            }
-        }
-        for (k, v) in &mk {
-            if k.starts_with("VM_TRACE") || k == "VM_COVERAGE" || k == "VM_SC" {
-                build.define(k, v.first().map(String::as_str).unwrap_or("0"));
-            }
-        }
-        build.file(manifest.join(shim));
-        build.compile(&format!("vmodel_{top}"));
     }
+}
 
-    // The runtime: verilated.cpp needs verilated_threads.cpp even single-threaded.
-    for extra in ["verilated_threads"] {
-        if !global_files.iter().any(|f| f == extra) {
-            global_files.push(extra.to_string());
+/// Verilates `top`, compiles its C++ with the shim into `libvmodel_<top>.a`,
+/// and adds the runtime files it needs to `global_files`.
+fn build_model(p: &Paths, top: &str, shim: &str, global_files: &mut Vec<String>) {
+    let mdir = p.out.join(top);
+    let _ = std::fs::remove_dir_all(&mdir);
+    verilate(
+        &p.verilator,
+        &p.rtl,
+        &mdir,
+        top,
+        &p.manifest.join("maps/maps.hex"),
+        &p.manifest.join("tb/shim/params.vlt"),
+    );
+    let mk = read_classes_mk(&mdir, top);
+    let mut build = cxx_build(&p.include);
+    build.include(&mdir).include(p.manifest.join("tb/shim"));
+    for class in mk
+        .get("VM_CLASSES_FAST")
+        .into_iter()
+        .chain(mk.get("VM_CLASSES_SLOW"))
+    {
+        for f in class {
+            build.file(mdir.join(format!("{f}.cpp")));
         }
     }
-    // The runtime never changes with the RTL: compile it once per OUT_DIR.
-    let runtime = out.join("libverilated_runtime.a");
+    for key in ["VM_SUPPORT_FAST", "VM_SUPPORT_SLOW"] {
+        for f in mk.get(key).into_iter().flatten() {
+            build.file(mdir.join(format!("{f}.cpp")));
+        }
+    }
+    for key in ["VM_GLOBAL_FAST", "VM_GLOBAL_SLOW"] {
+        for f in mk.get(key).into_iter().flatten() {
+            if !global_files.contains(f) {
+                global_files.push(f.clone());
+            }
+        }
+    }
+    for (k, v) in &mk {
+        if k.starts_with("VM_TRACE") || k == "VM_COVERAGE" || k == "VM_SC" {
+            build.define(k, v.first().map(String::as_str).unwrap_or("0"));
+        }
+    }
+    build.file(p.manifest.join(shim));
+    build.compile(&format!("vmodel_{top}"));
+}
+
+/// The Verilator runtime, compiled once per `OUT_DIR` (it never changes with
+/// the RTL); `verilated.cpp` needs `verilated_threads.cpp` even
+/// single-threaded.
+fn build_runtime(p: &Paths, mut global_files: Vec<String>) {
+    if !global_files.iter().any(|f| f == "verilated_threads") {
+        global_files.push("verilated_threads".to_string());
+    }
+    let runtime = p.out.join("libverilated_runtime.a");
     if runtime.exists() {
-        println!("cargo:rustc-link-search=native={}", out.display());
+        println!("cargo:rustc-link-search=native={}", p.out.display());
         println!("cargo:rustc-link-lib=static=verilated_runtime");
-    } else {
-        let mut rt = cxx_build(&include);
-        rt.define("VM_TRACE", "1").define("VM_TRACE_FST", "1");
-        for f in &global_files {
-            rt.file(include.join(format!("{f}.cpp")));
-        }
-        rt.compile("verilated_runtime");
+        return;
     }
-    println!("cargo:rustc-link-lib=z");
-    println!("cargo:rustc-link-lib=pthread");
-    println!("cargo:rustc-link-lib=atomic");
+    let mut rt = cxx_build(&p.include);
+    rt.define("VM_TRACE", "1").define("VM_TRACE_FST", "1");
+    for f in &global_files {
+        rt.file(p.include.join(format!("{f}.cpp")));
+    }
+    rt.compile("verilated_runtime");
+}
 
-    let header = manifest.join("tb/shim/shim.h");
+/// The Rust FFI of `tb/shim/shim.h`, written to `$OUT_DIR/shim_bindings.rs`.
+fn generate_bindings(p: &Paths) {
+    let header = p.manifest.join("tb/shim/shim.h");
     // bindgen panics (inside clang-sys) when libclang cannot be loaded: turn
     // that into the one-line message instead of a backtrace.
     std::panic::set_hook(Box::new(|_| {}));
@@ -134,7 +173,7 @@ fn main() {
         Err(_) => fail("libclang not found (bindgen needs it): run scripts/setup"),
     };
     bindings
-        .write_to_file(out.join("shim_bindings.rs"))
+        .write_to_file(p.out.join("shim_bindings.rs"))
         .unwrap_or_else(|e| fail(&format!("cannot write bindings: {e}")));
 }
 
@@ -169,9 +208,12 @@ fn verilate(
     let mut cmd = Command::new(verilator);
     cmd.arg("--cc")
         .arg("--trace-fst")
+        // X values and registers without a power-up value become values the
+        // run chooses: 0 by default, as on the FPGA, or random from a seed
+        // (CoreDut::with_random_init), so that a test can show the design
+        // does not depend on them.
         .arg("--x-assign")
-        .arg("fast")
-        // Every register powers up 0, as on the FPGA (randReset stays 0).
+        .arg("unique")
         .arg("--x-initial")
         .arg("unique")
         .arg("-O3")

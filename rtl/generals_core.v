@@ -59,10 +59,12 @@ module generals_core #(
     wire             reset_pressed;
     reg              rst;
     // Power-up values, explicit: Quartus honours them for Cyclone IV
-    // flip-flops, and a 4-state simulator would otherwise never leave X.
+    // flip-flops, and a 4-state simulator would otherwise never leave X. The
+    // core powers up in reset, so every register with a synchronous reset is
+    // reset at the first edge, whatever value it powered up with.
     initial begin
         por_cnt = {POR_W{1'b0}};
-        rst     = 1'b0;
+        rst     = 1'b1;
     end
     always @(posedge clk) begin
         if (por_busy) por_cnt <= por_cnt + 1'b1;
@@ -91,11 +93,13 @@ module generals_core #(
         .press_o  (start_press)
     );
 
+    wire [6:0] draw;
     draw_counter u_draw (
         .clk    (clk),
         .rst    (rst),
-        .count_o(dbg_draw)
+        .count_o(draw)
     );
+    assign dbg_draw = draw;
 
     // ---- keyboard -------------------------------------------------------------------
     wire [2:0] cmd;
@@ -124,6 +128,11 @@ module generals_core #(
     wire        game_rd_en, video_rd_en, video_hold;
     wire [6:0]  game_rd_addr, video_rd_addr;
     wire [12:0] game_rd_data, video_rd_data;
+    // The game state the renderer draws; the debug port shows the same nets.
+    wire [1:0]  phase, winner, player, mode;
+    wire [7:0]  cursor_red, cursor_blue;
+    wire [15:0] round;
+    wire [6:0]  map_no;
 
     board_ram u_board (
         .clk      (clk),
@@ -145,7 +154,7 @@ module generals_core #(
         .clk          (clk),
         .rst          (rst),
         .start_i      (start_press),
-        .draw_i       (dbg_draw),
+        .draw_i       (draw),
         .hold_i       (video_hold),
         .cmd_valid_i  (cmd_valid),
         .cmd_i        (cmd),
@@ -153,15 +162,15 @@ module generals_core #(
         .applied_o    (dbg_applied),
         .applied_cmd_o(dbg_cmd),
         .started_o    (dbg_started),
-        .phase_o      (dbg_phase),
-        .winner_o     (dbg_winner),
-        .player_o     (dbg_player),
+        .phase_o      (phase),
+        .winner_o     (winner),
+        .player_o     (player),
         .first_o      (dbg_first),
-        .mode_o       (dbg_mode),
-        .cursor_red_o (dbg_cursor_red),
-        .cursor_blue_o(dbg_cursor_blue),
-        .round_o      (dbg_round),
-        .map_o        (dbg_map),
+        .mode_o       (mode),
+        .cursor_red_o (cursor_red),
+        .cursor_blue_o(cursor_blue),
+        .round_o      (round),
+        .map_o        (map_no),
         .we_o         (board_we),
         .waddr_o      (board_waddr),
         .wdata_o      (board_wdata),
@@ -169,19 +178,27 @@ module generals_core #(
         .a_addr_o     (game_rd_addr),
         .a_data_i     (game_rd_data)
     );
+    assign dbg_phase       = phase;
+    assign dbg_winner      = winner;
+    assign dbg_player      = player;
+    assign dbg_mode        = mode;
+    assign dbg_cursor_red  = cursor_red;
+    assign dbg_cursor_blue = cursor_blue;
+    assign dbg_round       = round;
+    assign dbg_map         = map_no;
 
     // ---- display ----------------------------------------------------------------------
     renderer #(.GFX_DIR(GFX_DIR)) u_video (
         .clk          (clk),
         .rst          (rst),
-        .phase_i      (dbg_phase),
-        .winner_i     (dbg_winner),
-        .player_i     (dbg_player),
-        .mode_i       (dbg_mode),
-        .cursor_red_i (dbg_cursor_red),
-        .cursor_blue_i(dbg_cursor_blue),
-        .round_i      (dbg_round),
-        .map_i        (dbg_map),
+        .phase_i      (phase),
+        .winner_i     (winner),
+        .player_i     (player),
+        .mode_i       (mode),
+        .cursor_red_i (cursor_red),
+        .cursor_blue_i(cursor_blue),
+        .round_i      (round),
+        .map_i        (map_no),
         .cell_en_o    (video_rd_en),
         .cell_addr_o  (video_rd_addr),
         .cell_i       (video_rd_data),

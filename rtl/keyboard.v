@@ -68,6 +68,10 @@ module keyboard #(
 
     // FIFO: one extra pointer bit tells full from empty.
     reg [2:0]                 mem [0:DEPTH-1];
+    // Power-up contents: the head is a defined code even before the first push
+    // (it shows on the debug port while the FIFO is empty).
+    integer m;
+    initial for (m = 0; m < DEPTH; m = m + 1) mem[m] = 3'd0;
     reg [FIFO_DEPTH_LOG2:0]   wr_ptr, rd_ptr;
     wire [FIFO_DEPTH_LOG2:0]  fill = wr_ptr - rd_ptr;
     wire                      empty = (fill == {(FIFO_DEPTH_LOG2+1){1'b0}});

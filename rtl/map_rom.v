@@ -25,11 +25,16 @@ module map_rom #(
     // onto M9K blocks (5 of them at 4096 x 10) instead of logic.
     (* ram_init_file = "maps/maps.mif" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
 
-    // Hidden from synthesis twice over: tools that define SYNTHESIS skip the
-    // ifndef, and Quartus, which need not define it, honours translate_off.
-    // Were Quartus to see the initial block, it would load the contents from
-    // INIT_HEX instead of the attribute.
-`ifndef SYNTHESIS
+    // Simulators load the contents here. Quartus must not (it would take them
+    // from INIT_HEX instead of the attribute): tools that define SYNTHESIS
+    // skip the block, and Quartus, which need not define it, honours
+    // translate_off. Yosys (scripts/synth) has no ram_init_file, so it loads
+    // the image: with the ROM read as X it would sweep away the map loader
+    // behind it, and the synthesis report would not cover that logic.
+`ifdef YOSYS
+    initial $readmemh(INIT_HEX, mem);
+`elsif SYNTHESIS
+`else
     // synthesis translate_off
     initial $readmemh(INIT_HEX, mem);
     // synthesis translate_on

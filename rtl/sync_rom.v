@@ -8,9 +8,9 @@
 // One registered read port with a clock enable, so that Quartus maps it to
 // block RAM (M9K) and the renderer can advance it with the pixel enable.
 module sync_rom #(
-    parameter WIDTH  = 8,               // bits per word
-    parameter DEPTH  = 256,             // words
-    parameter ADDRW  = $clog2(DEPTH),   // address bits
+    parameter integer WIDTH  = 8,               // bits per word
+    parameter integer DEPTH  = 256,             // words
+    parameter integer ADDRW  = $clog2(DEPTH),   // address bits
     parameter INIT_F = ""               // $readmemh image: one word per line
 ) (
     input  wire             clk,     // 50 MHz system clock

@@ -182,6 +182,13 @@ fn paced_game_shows_every_state_pixel_exact() {
         boards.len()
     );
 
+    check_cursor_and_targets(&boards);
+    check_panel(&boards);
+}
+
+/// The paced game's board frames: the cursor frame on Red's capital in each
+/// mode, and the target hint beside it exactly in the move-mode frames.
+fn check_cursor_and_targets(boards: &[&image::RgbImage]) {
     // The cursor on Red's capital (0,8), whose inside starts at (11, 379).
     // P1 = inside pixel (10, 0), P2 = (20, 0); fx = 10 and 20, fy = 0.
     //   SELECT (corner brackets, fx < 14): P1 RED_HI, P2 the cell's fill RED;
@@ -221,6 +228,10 @@ fn paced_game_shows_every_state_pixel_exact() {
         "a target is highlighted exactly in the move-mode frames"
     );
     assert!(boards.iter().any(|i| px(i, 57, 379) == NEUTRAL));
+}
+
+/// The paced game's board frames: the turn chip and the round on the panel.
+fn check_panel(boards: &[&image::RgbImage]) {
     // Panel, row 1 "▮ RED" / "▮ BLUE": the chip (font code 0x7F, columns 1–6,
     // rows 0–6 at scale 2) covers (490, 45) in the current player's light colour.
     let turn = |c: [u8; 3]| boards.iter().filter(|i| px(i, 490, 45) == c).count();

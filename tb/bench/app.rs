@@ -14,9 +14,10 @@ use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
 use crate::scoreboard::Mismatch;
+use crate::sequence::{FuzzAction, FuzzProgress, FuzzSequence};
 use generals_golden::keyboard::{key_bytes, Command};
 use generals_golden::script::{Action, Step};
-use generals_golden::{GameState, Mode, Phase, Pos};
+use generals_golden::{GameState, Phase};
 use generals_maps::Map;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -162,7 +163,7 @@ impl crate::core_env::CycleHook for StatsTap {
     ) -> Result<(), Mismatch> {
         self.monitor.cycle(cycle, out, before, ev)?;
         if out.snapshot != 0 {
-            self.out.borrow_mut().vga = self.monitor.stats;
+            self.out.borrow_mut().vga = self.monitor.stats();
         }
         Ok(())
     }
@@ -270,98 +271,15 @@ pub struct FuzzReport {
     pub seconds: f64,
 }
 
-use crate::bot::towards;
-
-/// Picks a key for the random regression: mostly purposeful play (select a
-/// strong cell, move towards the enemy capital), sometimes anything.
-fn pick_key(g: &GameState, rng: &mut ChaCha8Rng) -> Command {
-    if g.phase != Phase::Playing || rng.gen_bool(0.25) {
-        return Command::ALL[rng.gen_range(0..6)];
-    }
-    let me = g.player;
-    let cur = g.cursor(me);
-    let enemy_cap = (0..100).map(Pos::from_index).find(|&p| {
-        g.cell(p).kind == generals_golden::Kind::Capital && g.cell(p).owner == me.other().owner()
-    });
-    match g.mode {
-        Mode::Select => {
-            let c = g.cell(cur);
-            if c.owner == me.owner() && c.troops >= 2 {
-                return Command::Space;
-            }
-            // Walk to my strongest cell.
-            let best = (0..100)
-                .map(Pos::from_index)
-                .filter(|&p| g.cell(p).owner == me.owner())
-                .max_by_key(|&p| g.cell(p).troops)
-                .unwrap_or(cur);
-            towards(cur, best)
-        }
-        _ => {
-            if rng.gen_bool(0.1) {
-                return Command::Z;
-            }
-            match enemy_cap {
-                Some(t) if rng.gen_bool(0.7) => towards(cur, t),
-                _ => Command::ALL[rng.gen_range(0..4)],
-            }
-        }
-    }
-}
-
-/// Greedy-bot game length (keys) below which a map counts as fast: the
-/// fuzzer's "play to the end" games are drawn from these maps.
-const FAST_GAME_KEYS: usize = 200;
-/// Share of keys in a game played to the end that are random, not the bot's.
-const FINISH_NOISE: f64 = 0.08;
-
-/// How the random regression plays the game in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Plan {
-    /// Purposeful but noisy keys ([`pick_key`]), RESET now and then.
-    Wander,
-    /// The built-in bot's keys with a little noise and no random RESET, on a
-    /// map where the bot wins quickly: the game is played to GAME_OVER.
-    Finish,
-}
-
-/// The maps on which the built-in bot's game ends within [`FAST_GAME_KEYS`].
-fn fast_maps(maps: &[Map]) -> Vec<u8> {
-    (0..maps.len().min(128) as u8)
-        .filter(|&m| {
-            crate::bot::play_keys(m, maps, FAST_GAME_KEYS).is_some_and(|k| {
-                let mut g = GameState::new();
-                g.start(m, maps).is_ok() && {
-                    for s in &k {
-                        if let Action::Key(key) = s.action {
-                            g.apply(key.command());
-                        }
-                    }
-                    g.phase == Phase::GameOver
-                }
-            })
-        })
-        .collect()
-}
-
-/// A START press for the fuzzer: clean, or with a few bounces.
-fn fuzz_press(rng: &mut ChaCha8Rng) -> Press {
-    if rng.gen_bool(0.3) {
-        Press::bouncy(hold_cycles(), rng.gen_range(1..4), rng)
-    } else {
-        Press::clean(hold_cycles())
-    }
-}
-
 /// The random regression: random keys (arrows or letters), START and RESET
 /// at random moments (sometimes bouncing), PS/2 faults and timings, random
 /// maps; every cycle checked. The first game, and about half of the others,
 /// are played to the end by the built-in bot with some noise.
 pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
     let started = Instant::now();
-    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let fast = fast_maps(&maps);
-    let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, Ps2Timing::random(&mut rng))?;
+    let mut seq = FuzzSequence::new(&maps, opts.seed);
+    let timing = seq.first_timing();
+    let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, timing)?;
     if opts.video {
         attach_monitor(
             &mut env,
@@ -375,7 +293,6 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
         seed: opts.seed,
         ..FuzzReport::default()
     };
-    let mut plan = Plan::Wander;
     let mut progress = Progress::new(opts.quiet);
     while report.keys < opts.keys {
         progress.tick(|| {
@@ -390,72 +307,41 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
                 env.sb.stats.wins
             )
         });
-        if plan == Plan::Finish {
-            // The bot plays from the state its keys left, not an older one.
+        if seq.finishing() {
             env.drain()?;
         }
-        let g = env.golden().clone();
-        if g.phase != Phase::Playing {
-            plan = Plan::Wander;
-        }
-        let roll: f64 = rng.gen();
-        // One RESET mid-game in every run, whatever the dice say.
-        if env.sb.stats.resets == 0 && report.keys >= opts.keys * 3 / 4 && g.phase == Phase::Playing
-        {
-            env.press_reset(&Press::clean(hold_cycles()))?;
-            report.resets += 1;
-            continue;
-        }
-        if g.phase != Phase::Playing && roll < 0.5 {
-            let finish = !fast.is_empty() && (env.sb.stats.games == 0 || rng.gen_bool(0.5));
-            let map = if finish {
-                fast[rng.gen_range(0..fast.len())]
-            } else {
-                rng.gen_range(0..128)
-            };
-            let press = fuzz_press(&mut rng);
-            env.press_start(map, &press)?;
-            if env.golden().phase == Phase::Playing && finish {
-                plan = Plan::Finish;
-            }
-            continue;
-        }
-        if roll < 0.004 && plan == Plan::Wander {
-            let press = fuzz_press(&mut rng);
-            env.press_reset(&press)?;
-            report.resets += 1;
-            continue;
-        }
-        if roll < 0.01 {
-            // START while playing: must be ignored.
-            env.press_start(rng.gen_range(0..128), &Press::clean(hold_cycles()))?;
-            continue;
-        }
-        if roll < 0.02 {
-            env.ps2.set_timing(Ps2Timing::random(&mut rng));
-        }
-        let cmd = match plan {
-            Plan::Finish if !rng.gen_bool(FINISH_NOISE) => crate::bot::next_key(&g),
-            Plan::Finish => Command::ALL[rng.gen_range(0..6)],
-            Plan::Wander => pick_key(&g, &mut rng),
+        let at = FuzzProgress {
+            keys: report.keys,
+            keys_total: opts.keys,
+            resets_seen: env.sb.stats.resets,
+            games: env.sb.stats.games,
         };
-        let bytes = key_bytes(cmd, rng.gen_bool(0.3));
-        for b in bytes {
-            let fault = Fault::random(&mut rng, 100, env.ps2.rx());
-            if fault != Fault::None {
-                report.faults += 1;
+        let g = env.golden().clone();
+        match seq.next(&g, at, env.ps2.rx()) {
+            FuzzAction::Reset(press) => {
+                env.press_reset(&press)?;
+                report.resets += 1;
             }
-            env.ps2.send(b, fault);
-        }
-        if rng.gen_bool(0.05) {
-            env.ps2.send(rng.gen(), Fault::None); // any other code: ignored
-        }
-        report.keys += 1;
-        // Keep the golden key choice close to the state it was made for.
-        if env.ps2.pending() > 6 {
-            env.run_until(64 * FRAME_CYCLES, "keyboard backlog", |e| {
-                e.ps2.pending() <= 2
-            })?;
+            FuzzAction::Start { map, press } => {
+                env.press_start(map, &press)?;
+                seq.started(env.golden().phase == Phase::Playing);
+            }
+            FuzzAction::Key { timing, frames } => {
+                if let Some(t) = timing {
+                    env.ps2.set_timing(t);
+                }
+                for (byte, fault) in frames {
+                    report.faults += u64::from(fault != Fault::None);
+                    env.ps2.send(byte, fault);
+                }
+                report.keys += 1;
+                // Keep the golden key choice close to the state it was made for.
+                if env.ps2.pending() > 6 {
+                    env.run_until(64 * FRAME_CYCLES, "keyboard backlog", |e| {
+                        e.ps2.pending() <= 2
+                    })?;
+                }
+            }
         }
     }
     env.drain()?;

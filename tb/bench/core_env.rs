@@ -71,9 +71,36 @@ impl CoreEnv {
         timing: Ps2Timing,
         record: bool,
     ) -> Result<Self, Mismatch> {
+        Self::on(CoreDut::new(), maps, seed, timing, record)
+    }
+
+    /// [`CoreEnv::new`] on a core whose registers without a power-up value
+    /// start random, drawn from `init_seed`: every check must pass all the same.
+    pub fn with_random_init(
+        maps: Vec<Map>,
+        seed: u64,
+        timing: Ps2Timing,
+        init_seed: u32,
+    ) -> Result<Self, Mismatch> {
+        Self::on(
+            CoreDut::with_random_init(init_seed),
+            maps,
+            seed,
+            timing,
+            false,
+        )
+    }
+
+    fn on(
+        dut: CoreDut,
+        maps: Vec<Map>,
+        seed: u64,
+        timing: Ps2Timing,
+        record: bool,
+    ) -> Result<Self, Mismatch> {
         let params = CoreDut::params();
         let mut env = Self {
-            dut: CoreDut::new(),
+            dut,
             out: CoreOut::default(),
             ps2: Ps2Driver::new(timing, params.kbd, ChaCha8Rng::seed_from_u64(seed)),
             reset_btn: ButtonDriver::new(),

@@ -5,6 +5,11 @@ use std::ffi::CString;
 use std::path::Path;
 
 pub use ffi::{core_params as CoreParams, kbd_params as KbdParams};
+
+/// The RTL folder the Verilated models were built from: `rtl/`, or
+/// `GENERALS_RTL_DIR` at build time (scripts/mutants). Tests that hand the
+/// RTL to another tool use this folder, so that they see the same design.
+pub const RTL_DIR: &str = env!("GENERALS_RTL_BUILT");
 pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
 
 /// Error opening a waveform file.
@@ -140,6 +145,16 @@ impl CoreDut {
         // SAFETY: core_new allocates a model owned by this handle until Drop.
         let raw = unsafe { ffi::core_new() };
         assert!(!raw.is_null(), "core_new returned null");
+        Self { raw, cycle: 0 }
+    }
+
+    /// A fresh model in which every register without an explicit power-up
+    /// value starts at a random value drawn from `seed` (non-zero): the
+    /// design must not depend on them.
+    pub fn with_random_init(seed: u32) -> Self {
+        // SAFETY: as in new.
+        let raw = unsafe { ffi::core_new_random_init(seed.max(1)) };
+        assert!(!raw.is_null(), "core_new_random_init returned null");
         Self { raw, cycle: 0 }
     }
 

@@ -1,22 +1,66 @@
-//! Frame dumps: PNG files every N frames, and an animated GIF with one
-//! image per displayed state, each held as long as it was on screen.
+//! The frame **sinks**: PNG files every N frames, an animated GIF with one
+//! image per displayed state (each held as long as it was on screen), and
+//! the expected/actual/diff pictures of a pixel mismatch.
 
 use crate::error::OutputError;
-use crate::monitor::vga::save_png;
 use generals_render::Frame;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 /// Width and height of a frame.
-const W: u16 = 640;
-const H: u16 = 480;
+const W: u16 = generals_render::WIDTH as u16;
+const H: u16 = generals_render::HEIGHT as u16;
 /// A 60 Hz frame in GIF delay units (1/100 s), rounded.
 const FRAME_CS: f64 = 100.0 / 59.52;
 /// Shortest time a state is held in the GIF, so a person can follow it.
 const MIN_HOLD_CS: u16 = 30;
 /// The last state is held this long before the GIF loops.
 const FINAL_HOLD_CS: u16 = 300;
+
+/// Saves a frame as PNG.
+pub fn save_png(frame: &Frame, path: &Path) -> Result<(), OutputError> {
+    let bytes: Vec<u8> = frame.pixels.iter().flatten().copied().collect();
+    // A Frame always holds 640 x 480 pixels.
+    let img = image::RgbImage::from_raw(u32::from(W), u32::from(H), bytes)
+        .expect("a frame is 640 x 480 pixels");
+    img.save(path).map_err(|source| OutputError::Png {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Writes expected.png, actual.png (drawn up to the beam at `(h, v)`) and
+/// diff.png (mismatching pixels in magenta on a dimmed expected frame) into
+/// `dir`; returns their paths, for the mismatch report.
+pub fn write_mismatch_pngs(
+    dir: &Path,
+    exp: &Frame,
+    act: &Frame,
+    (h, v): (u64, u64),
+) -> Result<String, OutputError> {
+    std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir.display().to_string(), e))?;
+    let (w, hh) = (u64::from(W), u64::from(H));
+    let upto = (v.min(hh) * w + h.min(w)) as usize + 1;
+    let mut diff = exp.clone();
+    for (i, px) in diff.pixels.iter_mut().enumerate() {
+        let differs = i < upto && exp.pixels[i] != act.pixels[i];
+        *px = if differs {
+            [255, 0, 255]
+        } else {
+            px.map(|c| c / 3)
+        };
+    }
+    let paths = ["expected.png", "actual.png", "diff.png"].map(|n| dir.join(n));
+    save_png(exp, &paths[0])?;
+    save_png(act, &paths[1])?;
+    save_png(&diff, &paths[2])?;
+    Ok(paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", "))
+}
 
 /// Writes every `every`-th frame as `frame_NNNNNN.png` into a folder.
 pub struct PngDumper {

@@ -19,4 +19,5 @@ pub mod monitor;
 pub mod outputs;
 pub mod progress;
 pub mod scoreboard;
+pub mod sequence;
 pub mod stimulus;

@@ -46,34 +46,7 @@ enum Cmd {
     /// Play a key script on the co-simulated RTL from power-up: START draws map
     /// N, the keys are sent over PS/2, everything is checked every cycle, and
     /// the final state (read from the RTL) is printed as JSON.
-    Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// FST waveform of the whole run (view with GTKWave).
-        #[arg(long, value_name = "FILE")]
-        trace: Option<PathBuf>,
-        /// Write PNG frames into this folder.
-        #[arg(long, value_name = "DIR")]
-        frames: Option<PathBuf>,
-        /// With --frames: write every N-th frame (1 … 1000000).
-        #[arg(long, default_value_t = 1, value_name = "N", requires = "frames", value_parser = count(1, 1_000_000))]
-        every: u64,
-        /// Write an animated GIF of the game (one image per displayed state).
-        #[arg(long, value_name = "FILE")]
-        gif: Option<PathBuf>,
-        /// Frames to wait after each key, so that every state is on screen.
-        #[arg(long, default_value_t = 0, value_name = "FRAMES")]
-        pace: u32,
-        /// Seed of the PS/2 clock jitter.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Folder for expected/actual/diff pictures of a display mismatch.
-        #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
-        mismatch_dir: PathBuf,
-        /// No progress line.
-        #[arg(long)]
-        quiet: bool,
-    },
+    Play(PlayArgs),
     /// Run the golden model alone (no RTL) on map N through a key script and
     /// print the final state as JSON: "what should happen?".
     Golden {
@@ -121,6 +94,37 @@ enum Cmd {
         #[command(subcommand)]
         cmd: BenchCmd,
     },
+}
+
+/// The options of `generals play`.
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// FST waveform of the whole run (view with GTKWave).
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// Write PNG frames into this folder.
+    #[arg(long, value_name = "DIR")]
+    frames: Option<PathBuf>,
+    /// With --frames: write every N-th frame (1 … 1000000).
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "frames", value_parser = count(1, 1_000_000))]
+    every: u64,
+    /// Write an animated GIF of the game (one image per displayed state).
+    #[arg(long, value_name = "FILE")]
+    gif: Option<PathBuf>,
+    /// Frames to wait after each key, so that every state is on screen.
+    #[arg(long, default_value_t = 0, value_name = "FRAMES")]
+    pace: u32,
+    /// Seed of the PS/2 clock jitter.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Folder for expected/actual/diff pictures of a display mismatch.
+    #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
+    mismatch_dir: PathBuf,
+    /// No progress line.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -264,55 +268,7 @@ fn seed_or_random(seed: Option<u64>) -> u64 {
 fn run(cli: Cli) -> Result<(), AppError> {
     match cli.cmd {
         Cmd::Demo { out, every, quiet } => demo(&out, every, quiet),
-        Cmd::Play {
-            game,
-            trace,
-            frames,
-            every,
-            gif,
-            pace,
-            seed,
-            mismatch_dir,
-            quiet,
-        } => {
-            let steps = game.steps()?;
-            let state_out = game.state_out()?;
-            if let Some(t) = &trace {
-                check_file(t)?;
-            }
-            if let Some(d) = &frames {
-                check_dir(d)?;
-            }
-            if let Some(g) = &gif {
-                check_file(g)?;
-            }
-            check_dir(&mismatch_dir)?;
-            let opts = PlayOptions {
-                map: game.map,
-                steps,
-                trace,
-                frames: FrameOptions {
-                    dir: frames,
-                    every,
-                    gif,
-                    mismatch_dir,
-                },
-                pace,
-                seed,
-                quiet,
-            };
-            let r = app::play(maps(), &opts)?;
-            note(&format!(
-                "pass: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
-                r.cycles,
-                r.cycles as f64 / 50_000.0,
-                r.seconds,
-                r.stats.commands,
-                r.stats.moves,
-                r.vga.frames_checked
-            ));
-            write_state(state_out, &r.state.to_json())
-        }
+        Cmd::Play(args) => play_cmd(args),
         Cmd::Golden { game } => {
             let steps = game.steps()?;
             let state_out = game.state_out()?;
@@ -360,6 +316,47 @@ fn run(cli: Cli) -> Result<(), AppError> {
         Cmd::Maps { cmd } => maps_cmd(cmd),
         Cmd::Bench { cmd } => bench_cmd(cmd),
     }
+}
+
+/// `generals play`: outputs checked first, then the checked run.
+fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
+    let steps = a.game.steps()?;
+    let state_out = a.game.state_out()?;
+    if let Some(t) = &a.trace {
+        check_file(t)?;
+    }
+    if let Some(d) = &a.frames {
+        check_dir(d)?;
+    }
+    if let Some(g) = &a.gif {
+        check_file(g)?;
+    }
+    check_dir(&a.mismatch_dir)?;
+    let opts = PlayOptions {
+        map: a.game.map,
+        steps,
+        trace: a.trace,
+        frames: FrameOptions {
+            dir: a.frames,
+            every: a.every,
+            gif: a.gif,
+            mismatch_dir: a.mismatch_dir,
+        },
+        pace: a.pace,
+        seed: a.seed,
+        quiet: a.quiet,
+    };
+    let r = app::play(maps(), &opts)?;
+    note(&format!(
+        "pass: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
+        r.cycles,
+        r.cycles as f64 / 50_000.0,
+        r.seconds,
+        r.stats.commands,
+        r.stats.moves,
+        r.vga.frames_checked
+    ));
+    write_state(state_out, &r.state.to_json())
 }
 
 fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {

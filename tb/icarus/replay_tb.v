@@ -2,8 +2,14 @@
 // stimulus recorded by the Rust bench (tb/bench/stimulus.rs: one run per line,
 // "<cycles> <levels hex>", levels bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk,
 // 3 ps2_dat) into generals_core, for up to +cycles=N cycles, then prints the
-// cycles simulated and the debug port's scalar state. Used by scripts/bench to
-// time the same game in a 4-state event-driven simulator.
+// cycles simulated and the debug port's scalar state. scripts/bench uses it to
+// time the same game in a 4-state event-driven simulator; tests/icarus.rs uses
+// the options below to check that 4-state simulation agrees with Verilator:
+//   +xcheck        stop at the first X or Z on an output or the debug port
+//                  after the power-on reset ("X <cycle> <signal>");
+//   +state         print the debug scalars and the 100 board RAM words
+//                  ("state <scalars> <cells>", all hex);
+//   +frame=FILE    write the last complete frame: 640 x 480 "rrggbb" lines.
 // Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
@@ -47,8 +53,62 @@ module replay_tb;
         .dbg_kbd_ovf(dbg_kbd_ovf)
     );
 
-    reg [1023:0] path;
-    integer      fd, got, run_cycles, levels, limit, done;
+    localparam integer POR_SETTLE = 64;       // cycles: power-on reset is long over
+    localparam integer PIXELS     = 640 * 480;
+
+    reg [1023:0] path, frame_path;
+    integer      fd, got, run_cycles, levels, limit, done, i;
+    reg          xcheck, want_state, want_frame;
+
+    // ---- the last complete frame, rebuilt from the pins ------------------------------
+    // Every visible pixel has vga_blank_n high: a frame is the PIXELS samples
+    // between two falling edges of vga_vs_n.
+    reg [23:0]   shown [0:PIXELS-1];
+    reg [23:0]   last  [0:PIXELS-1];
+    integer      px_idx = 0;
+    reg          have_frame = 1'b0;
+    reg          vs_prev = 1'b1;
+    always @(posedge vga_clk) begin
+        if (vga_blank_n === 1'b1 && px_idx < PIXELS) begin
+            shown[px_idx] <= {vga_r, vga_g, vga_b};
+            px_idx        <= px_idx + 1;
+        end
+        vs_prev <= vga_vs_n;
+        if (vs_prev === 1'b1 && vga_vs_n === 1'b0) begin
+            if (px_idx == PIXELS && want_frame) begin
+                for (i = 0; i < PIXELS; i = i + 1) last[i] = shown[i];
+                have_frame = 1'b1;
+            end
+            px_idx <= 0;
+        end
+    end
+
+    // ---- no X or Z after the power-on reset ----------------------------------------
+    wire [7:0]   vga_bits  = {vga_hs_n, vga_vs_n, vga_blank_n, vga_sync_n, vga_clk,
+                              dbg_rst, dbg_applied, dbg_started};
+    // Packed as the Verilator shim packs core_out.scalars: phase in the low bits.
+    wire [48:0]  dbg_state = {dbg_map, dbg_round, dbg_cursor_blue, dbg_cursor_red, dbg_mode,
+                              dbg_first, dbg_player, dbg_winner, dbg_phase};
+    wire [63:0]  dbg_misc  = {dbg_snapshot, dbg_we, dbg_draw, dbg_waddr, dbg_wdata, dbg_cmd,
+                              dbg_kbd_byte, dbg_kbd_byte_valid, dbg_kbd_cmd,
+                              dbg_kbd_cmd_valid, dbg_kbd_cmd_ready, dbg_kbd_err[7:0],
+                              dbg_kbd_ovf[7:0]};
+    // Names the group and prints its bits, so the X can be found.
+    task automatic report_x(input [8*16-1:0] name, input [63:0] bits);
+        begin
+            $display("X %0d %0s %b", done, name, bits);
+            $finish;
+        end
+    endtask
+    always @(negedge clk) begin
+        if (xcheck && done > POR_SETTLE) begin
+            if (^{vga_r, vga_g, vga_b} === 1'bx)      report_x("vga_rgb", {40'd0, vga_r, vga_g, vga_b});
+            if (^vga_bits === 1'bx)                   report_x("vga_sync/events", {56'd0, vga_bits});
+            if (^dbg_state === 1'bx)                  report_x("dbg_state", {15'd0, dbg_state});
+            if (^dbg_misc === 1'bx)                   report_x("dbg_port", dbg_misc);
+            if (^{dbg_kbd_err, dbg_kbd_ovf} === 1'bx) report_x("dbg_kbd_count", {32'd0, dbg_kbd_err, dbg_kbd_ovf});
+        end
+    end
 
     initial begin
         if (!$value$plusargs("stimulus=%s", path)) begin
@@ -56,6 +116,9 @@ module replay_tb;
             $finish;
         end
         if (!$value$plusargs("cycles=%d", limit)) limit = 32'h7fffffff;
+        xcheck     = $test$plusargs("xcheck");
+        want_state = $test$plusargs("state");
+        want_frame = $value$plusargs("frame=%s", frame_path);
         fd = $fopen(path, "r");
         if (fd == 0) begin
             $display("replay_tb: cannot open %0s", path);
@@ -77,6 +140,21 @@ module replay_tb;
         $display("cycles %0d phase %0d player %0d round %0d map %0d mode %0d cursors %h %h rgb %h%h%h",
                  done, dbg_phase, dbg_player, dbg_round, dbg_map, dbg_mode, dbg_cursor_red,
                  dbg_cursor_blue, vga_r, vga_g, vga_b);
+        if (want_state) begin
+            $write("state %h", dbg_state);
+            for (i = 0; i < 100; i = i + 1) $write(" %h", u_core.u_board.mem[i]);
+            $write("\n");
+        end
+        if (want_frame) begin
+            if (!have_frame) begin
+                $display("frame none");
+            end else begin
+                fd = $fopen(frame_path, "w");
+                for (i = 0; i < PIXELS; i = i + 1) $fwrite(fd, "%h\n", last[i]);
+                $fclose(fd);
+                $display("frame written");
+            end
+        end
         $finish;
     end
 endmodule

@@ -5,7 +5,7 @@
 #include "model.h"
 
 struct core_model : Model<Vgenerals_core> {
-    core_model() : Model("generals_core") {
+    explicit core_model(uint32_t init_seed) : Model("generals_core", init_seed) {
         top.key_reset_n = 1;
         top.key_start_n = 1;
         top.ps2_clk = 1;
@@ -17,7 +17,8 @@ struct core_model : Model<Vgenerals_core> {
 
 extern "C" {
 
-core_model *core_new(void) { return new core_model(); }
+core_model *core_new(void) { return new core_model(0); }
+core_model *core_new_random_init(uint32_t seed) { return new core_model(seed); }
 void core_free(core_model *m) { delete m; }
 
 void core_get_params(core_params *p) {

@@ -16,7 +16,20 @@ struct Model {
     // `timescale precision (1 ps here): the waveform then shows 20 ns cycles.
     uint64_t half_period = 10;
 
-    explicit Model(const char *name) : top(&ctx, name) {
+    // Registers without a power-up value (none should be left: see
+    // rtl/generals_core.v) start at 0 as on the FPGA, or, with a non-zero
+    // `init_seed`, at random values from that seed (built with --x-initial
+    // unique). Set before the model is built: its constructor draws them.
+    static VerilatedContext *powered_up(VerilatedContext *c, uint32_t init_seed) {
+        if (init_seed != 0) {
+            c->randReset(2);
+            c->randSeed(static_cast<int>(init_seed & 0x7fffffff));
+        }
+        return c;
+    }
+
+    explicit Model(const char *name, uint32_t init_seed = 0)
+        : top(powered_up(&ctx, init_seed), name) {
         for (int p = ctx.timeprecision(); p < -9; p++) half_period *= 10;
         top.clk = 0;
         top.eval();

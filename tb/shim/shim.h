@@ -68,6 +68,8 @@ typedef struct {
     uint64_t scalars;
 } core_out;
 core_model *core_new(void);
+/* A model whose registers without a power-up value start random (seed != 0). */
+core_model *core_new_random_init(uint32_t seed);
 void core_get_params(core_params *p);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);

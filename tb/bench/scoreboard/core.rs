@@ -112,7 +112,7 @@ impl CoreScoreboard {
             golden,
             draw: DrawCounter::new(),
             buttons: ButtonsModel::new(params.debounce_cycles, params.por_cycles),
-            rst_prev: false,
+            rst_prev: true, // the core powers up in reset (rtl/generals_core.v)
             kbd: KbdScoreboard::new(&params.kbd),
             in_game: VecDeque::new(),
             pending_start: None,

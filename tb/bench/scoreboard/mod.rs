@@ -3,6 +3,7 @@
 
 pub mod core;
 pub mod kbd;
+pub mod pixels;
 
 use std::fmt;
 

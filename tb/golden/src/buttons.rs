@@ -6,8 +6,8 @@
 //! flip-flops; its debounced level follows the synchronised level once that
 //! has differed from it for `DEBOUNCE_CYCLES` cycles in a row; a press is
 //! recognised in the cycle the debounced level becomes "pressed". The core's
-//! reset is registered: held in the cycle after power-on (`por_cycles`) or
-//! while the debounced RESET is pressed. Both lengths are parameters of the
+//! reset is registered and powers up asserted: held until the power-on reset
+//! (`por_cycles`) ends, and while the debounced RESET is pressed. Both lengths are parameters of the
 //! RTL; the bench reads them back from the Verilated model.
 
 /// One debounced button.
@@ -80,7 +80,7 @@ impl ButtonsModel {
             start: DebounceModel::new(debounce_cycles),
             por: 0,
             por_cycles,
-            rst: false,
+            rst: true, // the core powers up in reset
         }
     }
 

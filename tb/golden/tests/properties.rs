@@ -6,7 +6,7 @@ mod common;
 
 use common::{biased_move, legal_moves, move_commands};
 use generals_golden::{
-    Cell, Command, GameState, Kind, Mode, Outcome, Owner, Phase, CELLS, MAX_TROOPS,
+    Cell, Command, GameState, Kind, Mode, MoveReport, Outcome, Owner, Phase, CELLS, MAX_TROOPS,
 };
 use generals_maps::committed_maps;
 use rand::seq::SliceRandom;
@@ -80,7 +80,20 @@ fn check(before: &GameState, cmd: Command, out: Outcome, after: &GameState, ctx:
         }
         Outcome::Ignored | Outcome::Started => panic!("{ctx}: {out:?} in PLAYING"),
     };
-    // A move: by the current player, from its cursor, in move mode.
+    check_move(before, cmd, &report, won, after, &changed, ctx);
+}
+
+/// A move (or the winning move): by the current player, from its cursor, in
+/// move mode, with the troops, totals and growth GAME.md §5 gives.
+fn check_move(
+    before: &GameState,
+    cmd: Command,
+    report: &MoveReport,
+    won: bool,
+    after: &GameState,
+    changed: &[usize],
+    ctx: &str,
+) {
     let p = before.player;
     assert_eq!(report.player, p, "{ctx}");
     assert_eq!(report.from, before.cursor(p), "{ctx}");

@@ -269,7 +269,13 @@ fn parse_mif(text: &str) -> Parsed<Vec<u16>> {
         line: 1,
         end_line: last_line(text),
     };
-    // Header: WIDTH, DEPTH, ADDRESS_RADIX, DATA_RADIX in any order, then CONTENT.
+    let (address_radix, data_radix) = parse_mif_header(&mut p)?;
+    parse_mif_content(&mut p, address_radix, data_radix)
+}
+
+/// The header: WIDTH, DEPTH, ADDRESS_RADIX, DATA_RADIX in any order, then
+/// `CONTENT BEGIN`. Returns the address and data radixes.
+fn parse_mif_header(p: &mut Parser) -> Parsed<(Radix, Radix)> {
     let mut seen = [None::<usize>; 4];
     let (mut address_radix, mut data_radix) = (Radix::Hex, Radix::Hex);
     loop {
@@ -325,7 +331,11 @@ fn parse_mif(text: &str) -> Parsed<Vec<u16>> {
             found: begin.text(),
         });
     }
+    Ok((address_radix, data_radix))
+}
 
+/// The content: addresses, runs and ranges up to `END;`, every address once.
+fn parse_mif_content(p: &mut Parser, address_radix: Radix, data_radix: Radix) -> Parsed<Vec<u16>> {
     let mut slots: Slots = vec![None; ROM_DEPTH];
     loop {
         let (first, last) = match p.next("an address, an address range or END")? {

@@ -162,44 +162,66 @@ pub fn validate_map(map: &Map) -> Vec<Violation> {
     }
 
     if let ([red], [blue]) = (capitals[0].as_slice(), capitals[1].as_slice()) {
-        let (red, blue) = (*red, *blue);
-        let distance = u32::from(red.0.abs_diff(blue.0)) + u32::from(red.1.abs_diff(blue.1));
-        if distance < MIN_CAPITAL_DISTANCE {
-            found.push(Violation::CapitalsTooClose {
-                red,
-                blue,
-                distance,
-            });
-        }
-        // A capital sharing a cell with a mountain is rule 5's business; here
-        // it still counts as open so that rules 2 and 6 stay meaningful.
-        let mut open = mountain.map(|m| !m);
-        open[index(red.0, red.1)] = true;
-        open[index(blue.0, blue.1)] = true;
-        let label = components(&open);
-        let red_region = label[index(red.0, red.1)];
-        let blue_region = label[index(blue.0, blue.1)];
-        if red_region != blue_region {
-            found.push(Violation::NoPath { red, blue });
-        }
-        let mut reported = Vec::new();
-        for (i, region) in label.iter().enumerate() {
-            let Some(region) = *region else { continue };
-            if region == red_region.unwrap_or(usize::MAX)
-                || region == blue_region.unwrap_or(usize::MAX)
-                || reported.contains(&region)
-            {
-                continue;
-            }
-            reported.push(region);
-            found.push(Violation::SealedPocket {
-                x: (i % BOARD as usize) as u8,
-                y: (i / BOARD as usize) as u8,
-                size: label.iter().filter(|&&l| l == Some(region)).count(),
-            });
-        }
+        capital_rules(*red, *blue, &mountain, &mut found);
     }
+    count_rules(mountains, towers, &on_cell, &mut found);
+    found.sort_by_key(rule_order);
+    found
+}
 
+/// The rules about the two capitals, for a map with one of each colour: far
+/// enough apart, joined by a path, and no open region sealed off from both.
+fn capital_rules(
+    red: (u8, u8),
+    blue: (u8, u8),
+    mountain: &[bool; CELLS],
+    found: &mut Vec<Violation>,
+) {
+    let distance = u32::from(red.0.abs_diff(blue.0)) + u32::from(red.1.abs_diff(blue.1));
+    if distance < MIN_CAPITAL_DISTANCE {
+        found.push(Violation::CapitalsTooClose {
+            red,
+            blue,
+            distance,
+        });
+    }
+    // A capital sharing a cell with a mountain is rule 5's business; here
+    // it still counts as open so that rules 2 and 6 stay meaningful.
+    let mut open = mountain.map(|m| !m);
+    open[index(red.0, red.1)] = true;
+    open[index(blue.0, blue.1)] = true;
+    let label = components(&open);
+    let red_region = label[index(red.0, red.1)];
+    let blue_region = label[index(blue.0, blue.1)];
+    if red_region != blue_region {
+        found.push(Violation::NoPath { red, blue });
+    }
+    let mut reported = Vec::new();
+    for (i, region) in label.iter().enumerate() {
+        let Some(region) = *region else { continue };
+        if region == red_region.unwrap_or(usize::MAX)
+            || region == blue_region.unwrap_or(usize::MAX)
+            || reported.contains(&region)
+        {
+            continue;
+        }
+        reported.push(region);
+        found.push(Violation::SealedPocket {
+            x: (i % BOARD as usize) as u8,
+            y: (i / BOARD as usize) as u8,
+            size: label.iter().filter(|&&l| l == Some(region)).count(),
+        });
+    }
+}
+
+/// The rules about counts: how many elements, the mountain/tower shares,
+/// and one element per cell.
+fn count_rules(
+    mountains: usize,
+    towers: usize,
+    on_cell: &[usize; CELLS],
+    found: &mut Vec<Violation>,
+) {
     let n = mountains + towers;
     if !(MIN_NPC..=MAX_NPC).contains(&n) {
         found.push(Violation::ElementCount { n });
@@ -222,8 +244,6 @@ pub fn validate_map(map: &Map) -> Vec<Violation> {
             });
         }
     }
-    found.sort_by_key(rule_order);
-    found
 }
 
 fn rule_order(v: &Violation) -> u8 {

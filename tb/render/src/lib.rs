@@ -381,46 +381,19 @@ fn decorations(s: &GameState) -> [Decor; CELLS_ALL] {
     d
 }
 
-/// Palette index of pixel `(ix, iy)` (0…43) inside a cell.
+/// Palette index of pixel `(ix, iy)` (0…43) inside a cell: the cursor frame
+/// or target ring on top, then the troop number, then the icon, then the fill.
 fn cell_pixel(c: Cell, decor: Decor, ix: u32, iy: u32) -> u8 {
     assert!(c.troops <= 511, "{} troops do not fit 9 bits", c.troops);
-    // Distance to the nearest edge, and the position folded about the centre.
-    let (fx, fy) = (ix.min(CELL_IN - 1 - ix), iy.min(CELL_IN - 1 - iy));
-    let depth = fx.min(fy);
-    match decor {
-        // Cursor frame, on top of everything in the cell: CUR_W pixels of the
-        // player's light colour and one pixel of ink inside them, masked by
-        // the mode's pattern.
-        Decor::Cursor(player, mode) => {
-            let on = match mode {
-                Mode::Select => fx < CUR_ARM && fy < CUR_ARM,
-                Mode::MoveAll => true,
-                Mode::MoveHalf => {
-                    ((fx >> CUR_DASH_SHIFT) + (fy >> CUR_DASH_SHIFT)).is_multiple_of(2)
-                }
-            };
-            if on && depth < CUR_W {
-                return match player {
-                    Player::Red => pal::RED_HI,
-                    Player::Blue => pal::BLUE_HI,
-                };
-            }
-            if on && depth == CUR_W {
-                return pal::INK;
-            }
-        }
-        Decor::Target if depth < TGT_W => return pal::GOLD,
-        _ => {}
+    if let Some(p) = decor_pixel(decor, ix, iy) {
+        return p;
     }
-
     let fill = match (c.owner, c.kind) {
         (Owner::Red, _) => pal::RED,
         (Owner::Blue, _) => pal::BLUE,
         (Owner::Npc, Kind::Mountain) => pal::MOUNT,
         (Owner::Npc, _) => pal::NEUTRAL,
     };
-
-    // Troop count, centred horizontally.
     let digits: Vec<u32> = if c.troops == 0 {
         Vec::new()
     } else {
@@ -430,43 +403,82 @@ fn cell_pixel(c: Cell, decor: Decor, ix: u32, iy: u32) -> u8 {
             .map(|b| u32::from(b - b'0'))
             .collect()
     };
+    if digit_ink(&digits, c.kind, ix, iy) {
+        return if fill == pal::NEUTRAL {
+            pal::INK
+        } else {
+            pal::WHITE
+        };
+    }
+    icon_pixel(c.kind, digits.is_empty(), ix, iy).unwrap_or(fill)
+}
+
+/// The cursor frame: CUR_W pixels of the player's light colour and one pixel
+/// of ink inside them, masked by the mode's pattern; or the gold ring of a
+/// legal target. `None` where the decoration leaves the cell's contents.
+fn decor_pixel(decor: Decor, ix: u32, iy: u32) -> Option<u8> {
+    // Distance to the nearest edge, and the position folded about the centre.
+    let (fx, fy) = (ix.min(CELL_IN - 1 - ix), iy.min(CELL_IN - 1 - iy));
+    let depth = fx.min(fy);
+    match decor {
+        Decor::Cursor(player, mode) => {
+            let on = match mode {
+                Mode::Select => fx < CUR_ARM && fy < CUR_ARM,
+                Mode::MoveAll => true,
+                Mode::MoveHalf => {
+                    ((fx >> CUR_DASH_SHIFT) + (fy >> CUR_DASH_SHIFT)).is_multiple_of(2)
+                }
+            };
+            match (on, depth) {
+                (true, d) if d < CUR_W => Some(match player {
+                    Player::Red => pal::RED_HI,
+                    Player::Blue => pal::BLUE_HI,
+                }),
+                (true, d) if d == CUR_W => Some(pal::INK),
+                _ => None,
+            }
+        }
+        Decor::Target if depth < TGT_W => Some(pal::GOLD),
+        _ => None,
+    }
+}
+
+/// Whether the troop number (centred horizontally, below an icon if the
+/// cell has one) has ink at `(ix, iy)`.
+fn digit_ink(digits: &[u32], kind: Kind, ix: u32, iy: u32) -> bool {
     let n = digits.len();
-    let y0 = if c.kind == Kind::Land {
+    let y0 = if kind == Kind::Land {
         DIG_Y_LAND
     } else {
         DIG_Y_ICON
     };
-    for (k, &d) in digits.iter().enumerate() {
+    digits.iter().enumerate().any(|(k, &d)| {
         let x0 = DIG_X[n] + DIG_PITCH[n] * k as u32;
-        if inside(ix, x0, DIG_W) && inside(iy, y0, DIG_H) {
+        inside(ix, x0, DIG_W) && inside(iy, y0, DIG_H) && {
             let (gx, gy) = ((ix - x0) >> 1, (iy - y0) >> 1);
-            if roms().digits[(d * 8 + gy) as usize] >> (7 - gx) & 1 == 1 {
-                return if fill == pal::NEUTRAL {
-                    pal::INK
-                } else {
-                    pal::WHITE
-                };
-            }
+            roms().digits[(d * 8 + gy) as usize] >> (7 - gx) & 1 == 1
         }
-    }
+    })
+}
 
-    // Icon: big when the cell has no troops, small above the number otherwise.
-    if c.kind != Kind::Land {
-        let (x0, y0, size, shift) = if n == 0 {
-            (ICON_BIG_XY, ICON_BIG_XY, ICON_BIG, 1)
-        } else {
-            (ICON_SMALL_X, ICON_SMALL_Y, ICON_SMALL, 0)
-        };
-        if inside(ix, x0, size) && inside(iy, y0, size) {
-            let (gx, gy) = ((ix - x0) >> shift, (iy - y0) >> shift);
-            let word = roms().icons[c.kind as usize * 16 + gy as usize];
-            let p = (word >> (4 * (15 - gx)) & 0xF) as u8;
-            if p != 0 {
-                return p;
-            }
-        }
+/// The icon's pixel at `(ix, iy)`, if opaque there: big when the cell has no
+/// troops, small above the number otherwise; land has none.
+fn icon_pixel(kind: Kind, no_troops: bool, ix: u32, iy: u32) -> Option<u8> {
+    if kind == Kind::Land {
+        return None;
     }
-    fill
+    let (x0, y0, size, shift) = if no_troops {
+        (ICON_BIG_XY, ICON_BIG_XY, ICON_BIG, 1)
+    } else {
+        (ICON_SMALL_X, ICON_SMALL_Y, ICON_SMALL, 0)
+    };
+    if !(inside(ix, x0, size) && inside(iy, y0, size)) {
+        return None;
+    }
+    let (gx, gy) = ((ix - x0) >> shift, (iy - y0) >> shift);
+    let word = roms().icons[kind as usize * 16 + gy as usize];
+    let p = (word >> (4 * (15 - gx)) & 0xF) as u8;
+    (p != 0).then_some(p)
 }
 
 /// A grid of cells with its top-left corner at `(x0, y0)`: `None` outside,

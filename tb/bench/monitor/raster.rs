@@ -1,0 +1,239 @@
+//! VGA **raster monitor**: samples the VGA pins at each rising edge of
+//! `vga_clk`, locks to vsync, checks the VESA 640×480@60 timing and that
+//! hsync, vsync, blank and black-in-blanking agree with the beam position,
+//! and rebuilds each frame from the visible samples. What a frame should
+//! show is not its business: that is the pixel scoreboard's.
+
+use super::vesa::{vesa_numbers::*, Sample, VesaMeter};
+use crate::dut::CoreOut;
+use crate::scoreboard::Mismatch;
+use generals_render as gr;
+
+/// Cycles without a vsync (after power-up or a reset) before the monitor
+/// gives up: two frames.
+const LOCK_TIMEOUT_CYCLES: u64 = 2 * FRAME_CYCLES;
+
+/// One sample at a known beam position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Beam {
+    /// Column of the 800-wide raster.
+    pub h: u64,
+    /// Line of the 525-line raster.
+    pub v: u64,
+    /// The colour on the pins.
+    pub rgb: [u8; 3],
+    /// The first frame since the raster locked starts here.
+    pub first_frame: bool,
+}
+
+impl Beam {
+    /// Inside the 640×480 picture.
+    pub fn visible(&self) -> bool {
+        self.h < H_VISIBLE && self.v < V_VISIBLE
+    }
+
+    /// The first pixel of a frame.
+    pub fn frame_start(&self) -> bool {
+        (self.h, self.v) == (0, 0)
+    }
+
+    /// The last pixel of a frame's picture.
+    pub fn frame_end(&self) -> bool {
+        (self.h, self.v) == (H_VISIBLE - 1, V_VISIBLE - 1)
+    }
+
+    /// Index of the pixel in a [`gr::Frame`] (visible beams only).
+    pub fn index(&self) -> usize {
+        (self.v * H_VISIBLE + self.h) as usize
+    }
+}
+
+/// The raster monitor (see the module doc).
+pub struct Raster {
+    meter: VesaMeter,
+    /// Raster position of the next sample, once locked to vsync.
+    pos: Option<(u64, u64)>,
+    /// Position of the last sample taken while locked.
+    beam_pos: Option<(u64, u64)>,
+    prev_clk: bool,
+    prev_sample: Sample,
+    before_rise: Option<Sample>,
+    /// Frame starts seen since the raster was last locked.
+    frames_locked: u64,
+    /// Cycles since the monitor lost (or never had) the raster.
+    unlocked_cycles: u64,
+    actual: gr::Frame,
+    /// Frames started since power-up.
+    pub frames: u64,
+    /// Samples taken while locked.
+    pub samples: u64,
+}
+
+impl Default for Raster {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Raster {
+    /// A monitor that has not locked yet.
+    pub fn new() -> Self {
+        Self {
+            meter: VesaMeter::new(),
+            pos: None,
+            beam_pos: None,
+            prev_clk: false,
+            prev_sample: Sample::default(),
+            before_rise: None,
+            frames_locked: 0,
+            unlocked_cycles: 0,
+            actual: gr::Frame {
+                pixels: vec![[0; 3]; (H_VISIBLE * V_VISIBLE) as usize],
+            },
+            frames: 0,
+            samples: 0,
+        }
+    }
+
+    /// The core was reset: its renderer restarts the raster, so lock again
+    /// on the next vsync.
+    pub fn restart(&mut self) {
+        self.pos = None;
+        self.beam_pos = None;
+        self.unlocked_cycles = 0;
+        self.frames_locked = 0;
+        self.meter.restart();
+    }
+
+    /// Where the next sample lands, once locked.
+    pub fn pos(&self) -> Option<(u64, u64)> {
+        self.pos
+    }
+
+    /// Where the last sample landed, once locked.
+    pub fn beam_pos(&self) -> Option<(u64, u64)> {
+        self.beam_pos
+    }
+
+    /// The frame being rebuilt (complete at a [`Beam::frame_end`]).
+    pub fn actual(&self) -> &gr::Frame {
+        &self.actual
+    }
+
+    /// Where a mismatch happened, for its report.
+    pub fn note(&self, m: Mismatch) -> Mismatch {
+        let (h, v) = self.beam_pos.unwrap_or((0, 0));
+        m.note(format!("frame {}, beam (x, y) = ({h}, {v})", self.frames))
+    }
+
+    /// One clock cycle of the pins: the beam of the sample taken at a rising
+    /// `vga_clk` edge while locked, if any.
+    pub fn cycle(&mut self, cycle: u64, out: &CoreOut) -> Result<Option<Beam>, Mismatch> {
+        if self.pos.is_none() {
+            // A raster that never locks would leave everything unchecked.
+            self.unlocked_cycles += 1;
+            if self.unlocked_cycles > LOCK_TIMEOUT_CYCLES {
+                return Err(Mismatch::new(
+                    cycle,
+                    "vga_vs_n / vga_clk",
+                    "a vsync within two frames",
+                    "none: the monitor cannot lock",
+                ));
+            }
+        } else {
+            self.unlocked_cycles = 0;
+        }
+        if out.vga_sync_n != 0 {
+            return Err(Mismatch::new(cycle, "vga_sync_n", 0, 1));
+        }
+        let s = Sample {
+            hs_n: out.vga_hs_n != 0,
+            vs_n: out.vga_vs_n != 0,
+            blank_n: out.vga_blank_n != 0,
+            rgb: [out.vga_r, out.vga_g, out.vga_b],
+        };
+        let clk = out.vga_clk != 0;
+        let rising = clk && !self.prev_clk;
+        self.prev_clk = clk;
+        if !clk {
+            self.before_rise = Some(s);
+            return Ok(None);
+        }
+        if !rising {
+            return Ok(None);
+        }
+        // The DAC latches on this edge: the outputs must not change across it.
+        if let Some(b) = self.before_rise.take() {
+            if b != s {
+                return Err(Mismatch::new(
+                    cycle,
+                    "VGA outputs stable across the vga_clk rising edge",
+                    format!("{b:?}"),
+                    format!("{s:?}"),
+                ));
+            }
+        }
+        self.sample(cycle, s)
+    }
+
+    /// One sample: timing, sync levels, blanking, the rebuilt frame.
+    fn sample(&mut self, cycle: u64, s: Sample) -> Result<Option<Beam>, Mismatch> {
+        if let Err(e) = self.meter.push(s) {
+            return Err(Mismatch::new(cycle, "VGA timing", "VESA 640x480@60", e));
+        }
+        let prev = std::mem::replace(&mut self.prev_sample, s);
+        let Some((h, v)) = self.pos else {
+            if prev.vs_n && !s.vs_n {
+                // vsync falls with the first pixel of line V_VISIBLE + V_FRONT.
+                self.pos = Some((1, V_VISIBLE + V_FRONT));
+                self.samples += 1;
+            }
+            return Ok(None);
+        };
+        self.samples += 1;
+        self.beam_pos = Some((h, v));
+        let beam = Beam {
+            h,
+            v,
+            rgb: s.rgb,
+            first_frame: self.frames_locked == 0,
+        };
+        if beam.frame_start() {
+            self.frames_locked += 1;
+            self.frames += 1;
+        }
+        let exp_hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
+        let exp_vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
+        for (name, e, a) in [
+            ("vga_hs_n", exp_hs, s.hs_n),
+            ("vga_vs_n", exp_vs, s.vs_n),
+            ("vga_blank_n", beam.visible(), s.blank_n),
+        ] {
+            if e != a {
+                return Err(Mismatch::new(cycle, name, u8::from(e), u8::from(a)));
+            }
+        }
+        if beam.visible() {
+            self.actual.pixels[beam.index()] = s.rgb;
+        } else if s.rgb != [0; 3] {
+            return Err(Mismatch::new(
+                cycle,
+                "pixel RGB in blanking",
+                rgb_text([0; 3]),
+                rgb_text(s.rgb),
+            ));
+        }
+        let (mut h, mut v) = (h + 1, v);
+        if h == H_TOTAL {
+            h = 0;
+            v = (v + 1) % V_TOTAL;
+        }
+        self.pos = Some((h, v));
+        Ok(Some(beam))
+    }
+}
+
+/// A colour as `#rrggbb`.
+pub fn rgb_text(c: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}

@@ -1,0 +1,179 @@
+//! A second simulator, 4-state: the whole core under Icarus Verilog, driven
+//! by `tb/icarus/replay_tb.v` with the very pin levels a checked Verilator
+//! run drove (recorded per cycle). Icarus starts every register without a
+//! power-up value at X, so this shows what a 2-state Verilator run hides:
+//! after the power-on reset no output and no debug-port bit may be X or Z,
+//! and the final state and the last frame must be the golden model's and
+//! the golden renderer's, as they were in the Verilator run.
+
+mod common;
+
+use common::{maps, out_dir, steps};
+use generals::app::{attach_monitor, FrameOptions};
+use generals::core_env::{hold_cycles, CoreEnv};
+use generals::driver::button::Press;
+use generals::driver::ps2::Ps2Timing;
+use generals::dut::{CoreOut, RTL_DIR};
+use generals::frames::write_mismatch_pngs;
+use generals::monitor::state::decode_state;
+use generals::scoreboard::core::FRAME_CYCLES;
+use generals_golden::{GameState, Phase};
+use generals_render as gr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The Icarus model of the core with the replay bench, compiled once.
+fn compile(dir: &Path) -> PathBuf {
+    let vvp = dir.join("replay.vvp");
+    // The RTL the Verilated model was built from (a mutant's, under scripts/mutants).
+    let mut rtl: Vec<PathBuf> = std::fs::read_dir(RTL_DIR)
+        .unwrap_or_else(|e| panic!("{RTL_DIR}: {e}"))
+        .map(|e| e.expect("rtl/ entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "v"))
+        .filter(|p| !p.ends_with("de2_115_top.v"))
+        .collect();
+    rtl.sort();
+    let out = Command::new("iverilog")
+        .current_dir(ROOT)
+        .args(["-g2005", "-Wall"])
+        .arg(format!("-I{RTL_DIR}"))
+        .args(["-s", "replay_tb", "-o"])
+        .arg(&vvp)
+        .arg("tb/icarus/replay_tb.v")
+        .args(&rtl)
+        .output()
+        .unwrap_or_else(|e| panic!("iverilog not found ({e}): run scripts/setup"));
+    let msgs = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "iverilog failed:\n{msgs}");
+    assert!(msgs.trim().is_empty(), "iverilog -Wall warns:\n{msgs}");
+    vvp
+}
+
+/// What the Icarus run printed: its final state and the last frame.
+struct IcarusRun {
+    state: GameState,
+    frame: gr::Frame,
+}
+
+/// Replays `stimulus` (a file) for `cycles` cycles with every check on.
+fn replay(vvp: &Path, stimulus: &Path, cycles: u64, frame_file: &Path) -> IcarusRun {
+    let out = Command::new("vvp")
+        .current_dir(ROOT) // $readmemh paths are relative to the repository
+        .arg("-n")
+        .arg(vvp)
+        .arg(format!("+stimulus={}", stimulus.display()))
+        .arg(format!("+cycles={cycles}"))
+        .arg("+xcheck")
+        .arg("+state")
+        .arg(format!("+frame={}", frame_file.display()))
+        .output()
+        .expect("vvp runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "vvp failed:\n{text}");
+    if let Some(x) = text.lines().find(|l| l.starts_with("X ")) {
+        panic!("Icarus: X or Z after the power-on reset: {x} (X <cycle> <group> <bits>)");
+    }
+    let done = text
+        .lines()
+        .find_map(|l| l.strip_prefix("cycles "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse::<u64>().ok());
+    assert_eq!(done, Some(cycles), "Icarus ran the whole stimulus:\n{text}");
+    let words: Vec<u64> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("state "))
+        .unwrap_or_else(|| panic!("no state line:\n{text}"))
+        .split_whitespace()
+        .map(|w| u64::from_str_radix(w, 16).unwrap_or_else(|e| panic!("state word {w}: {e}")))
+        .collect();
+    assert_eq!(words.len(), 101, "scalars and 100 cells");
+    let out_port = CoreOut {
+        scalars: words[0],
+        ..CoreOut::default()
+    };
+    let board: [u16; 100] = std::array::from_fn(|i| words[i + 1] as u16);
+    let state = decode_state(&out_port, &board).unwrap_or_else(|e| panic!("Icarus state: {e}"));
+    assert!(text.contains("frame written"), "no complete frame:\n{text}");
+    let pixels: Vec<[u8; 3]> = std::fs::read_to_string(frame_file)
+        .expect("frame file")
+        .lines()
+        .map(|l| {
+            let v = u32::from_str_radix(l.trim(), 16).unwrap_or_else(|e| panic!("pixel {l}: {e}"));
+            [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+        })
+        .collect();
+    assert_eq!(pixels.len(), gr::WIDTH * gr::HEIGHT, "a whole frame");
+    IcarusRun {
+        state,
+        frame: gr::Frame { pixels },
+    }
+}
+
+#[test]
+fn four_state_simulation_agrees_with_verilator_and_the_golden_model() {
+    let dir = out_dir("icarus");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let vvp = compile(&dir);
+
+    // A short scripted game, checked every cycle in Verilator (core
+    // scoreboard and VGA monitor), its pins recorded from power-up.
+    let map = 3;
+    let mut env = CoreEnv::with_recording(maps(), 1, Ps2Timing::default(), true)
+        .unwrap_or_else(|m| panic!("{m}"));
+    attach_monitor(
+        &mut env,
+        &FrameOptions {
+            mismatch_dir: dir.join("verilator-mismatch"),
+            ..FrameOptions::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
+        env.press_start(map, &Press::clean(hold_cycles()))?;
+        for step in steps("D SPACE D") {
+            env.run_step(map, &step)?;
+        }
+        env.drain()?;
+        // Three whole frames more: the last ones show the final state, and
+        // the game lasts more than three frames in all.
+        env.run(3 * FRAME_CYCLES + FRAME_CYCLES / 8)
+    };
+    run(&mut env).unwrap_or_else(|m| panic!("Verilator: {m}"));
+    let golden = env.golden().clone();
+    assert_eq!(golden.phase, Phase::Playing);
+    assert_eq!(
+        env.rtl_state().expect("decodable"),
+        golden,
+        "Verilator's final state"
+    );
+    let cycles = env.dut.cycle;
+    assert!(
+        cycles >= 3 * FRAME_CYCLES,
+        "at least three frames: {cycles}"
+    );
+    let stimulus = env.record.take().expect("recorded");
+    let stim_file = dir.join("stimulus.txt");
+    std::fs::write(&stim_file, stimulus.to_text()).expect("write stimulus");
+
+    let icarus = replay(&vvp, &stim_file, cycles, &dir.join("last_frame.hex"));
+    assert_eq!(icarus.state, golden, "Icarus's final state");
+    let expected = gr::render(&golden);
+    if let Some(i) =
+        (0..expected.pixels.len()).find(|&i| expected.pixels[i] != icarus.frame.pixels[i])
+    {
+        let (x, y) = (i % gr::WIDTH, i / gr::WIDTH);
+        let pictures = write_mismatch_pngs(
+            &dir.join("icarus-mismatch"),
+            &expected,
+            &icarus.frame,
+            (gr::WIDTH as u64 - 1, gr::HEIGHT as u64 - 1),
+        )
+        .unwrap_or_else(|e| e.to_string());
+        panic!(
+            "Icarus's last frame differs from the golden renderer's at ({x}, {y}): {:?} vs {:?}; pictures: {pictures}",
+            expected.pixels[i], icarus.frame.pixels[i]
+        );
+    }
+}
