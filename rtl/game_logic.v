@@ -290,51 +290,25 @@ module game_logic #(
         end
     end
 
+    // Engine control: the state machine, the pending START, the scans' address
+    // and the automatic-pass search.
     always @(posedge clk) begin
         if (rst) begin
             st_q          <= ST_READY;
             start_pend_q  <= 1'b0;
             start_map_q   <= 7'd0;
             ldr_go_q      <= 1'b0;
-            applied_o     <= 1'b0;
-            applied_cmd_o <= 3'd0;
-            started_o     <= 1'b0;
-            phase_o       <= PH_IDLE;
-            winner_o      <= PL_NONE;
-            player_o      <= PL_NONE;
-            first_o       <= PL_NONE;
-            mode_o        <= MODE_SELECT;
-            cursor_red_o  <= 8'd0;
-            cursor_blue_o <= 8'd0;
-            round_o       <= 16'd0;
-            map_o         <= 7'd0;
-            we_o          <= 1'b0;
-            waddr_o       <= 7'd0;
-            wdata_o       <= {CELL_W{1'b0}};
-            pass_cand_q   <= PL_NONE;
-            pass_g_q      <= 2'd0;
             scan_q        <= 7'd0;
             rd_v_q        <= 1'b0;
             rd_idx_q      <= 7'd0;
         end else if (engine_active) begin
-            applied_o <= 1'b0;
-            started_o <= 1'b0;
-            we_o      <= 1'b0;
-            ldr_go_q  <= 1'b0;
-
+            ldr_go_q <= 1'b0;
             // START in PLAYING is ignored; one START at a time (GAME.md section 3).
             if (start_i && phase_o != PH_PLAYING && !start_pend_q && !loading
                     && st_q != ST_START) begin
                 start_pend_q <= 1'b1;
                 start_map_q  <= draw_i;
             end
-
-            // Commands consumed while a map loads are ignored.
-            if (loading && cmd_take) begin
-                applied_o     <= 1'b1;
-                applied_cmd_o <= cmd_i;
-            end
-
             // The scans read one cell per cycle; its word arrives the cycle after.
             rd_v_q   <= scan_more;
             rd_idx_q <= scan_q;
@@ -346,38 +320,14 @@ module game_logic #(
                         start_pend_q <= 1'b0;
                         scan_q       <= 7'd0;
                         st_q         <= ST_CLEAR;
-                    end else if (cmd_take) begin
-                        if (phase_o != PH_PLAYING) begin
-                            applied_o     <= 1'b1;      // consumed and ignored
-                            applied_cmd_o <= cmd_i;
-                        end else if (mode_o == MODE_SELECT) begin
-                            if (cmd_i == CMD_SPACE) begin
-                                st_q <= ST_SPACE;       // the cursor cell is being read
-                            end else begin
-                                applied_o     <= 1'b1;
-                                applied_cmd_o <= cmd_i;
-                                if (nb_on_board(cur_xy, cmd_i)) begin
-                                    if (player_o == PL_BLUE) cursor_blue_o <= nb_xy(cur_xy, cmd_i);
-                                    else                     cursor_red_o  <= nb_xy(cur_xy, cmd_i);
-                                end
-                            end
-                        end else if (cmd_i <= CMD_D) begin
-                            if (nb_on_board(cur_xy, cmd_i)) begin
-                                st_q <= ST_MV_SRC;
-                            end else begin
-                                applied_o     <= 1'b1;  // off the board: no effect
-                                applied_cmd_o <= cmd_i;
-                            end
-                        end else begin
-                            applied_o     <= 1'b1;
-                            applied_cmd_o <= cmd_i;
-                            if (cmd_i == CMD_SPACE) mode_o <= MODE_SELECT;
-                            else if (cmd_i == CMD_Z)
-                                mode_o <= (mode_o == MODE_ALL) ? MODE_HALF : MODE_ALL;
+                    end else if (cmd_take && phase_o == PH_PLAYING) begin
+                        if (mode_o == MODE_SELECT) begin
+                            if (cmd_i == CMD_SPACE) st_q <= ST_SPACE;   // the cursor cell is being read
+                        end else if (cmd_i <= CMD_D && nb_on_board(cur_xy, cmd_i)) begin
+                            st_q <= ST_MV_SRC;
                         end
                     end
                 end
-
                 ST_CLEAR: begin
                     scan_q <= scan_q + 7'd1;
                     if (scan_q == LAST_CELL) begin
@@ -385,30 +335,119 @@ module game_logic #(
                         st_q     <= ST_LOAD;
                     end
                 end
-
-                ST_LOAD: begin
-                    // Padding (x or y > 9) lands nowhere.
-                    if (stage_we && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
-                        we_o    <= 1'b1;
-                        waddr_o <= xy_idx(rom_word[9:2]);
-                        wdata_o <= element_cell(rom_word[1:0]);
-                    end
-                    if (load_done) begin
-                        scan_q <= 7'd0;
-                        st_q   <= ST_FILL;
-                    end
+                ST_LOAD: if (load_done) begin
+                    scan_q <= 7'd0;
+                    st_q   <= ST_FILL;
                 end
-
                 ST_FILL: begin
-                    if (!elem[scan_q]) begin
-                        we_o    <= 1'b1;
-                        waddr_o <= scan_q;
-                        wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
-                    end
                     scan_q <= scan_q + 7'd1;
                     if (scan_q == LAST_CELL) st_q <= ST_START;
                 end
+                ST_MV_SRC: st_q <= ST_MV_TGT;
+                ST_MV_TGT: begin
+                    if (a_data_i[10:9] == KIND_MOUNTAIN) begin
+                        st_q <= ST_READY;                   // no effect, still move mode
+                    end else if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
+                        st_q   <= ST_W_SRC;     // game over: no pass, no growth
+                    end else begin
+                        scan_q <= 7'd0;
+                        st_q   <= ST_CHECK;
+                    end
+                end
+                ST_CHECK: begin
+                    if (rd_v_q && movable(a_data_i, rd_idx_q)) begin
+                        scan_q <= 7'd0;
+                        rd_v_q <= 1'b0;
+                        st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
+                    end else if (rd_v_q && rd_idx_q == LAST_CELL) begin
+                        scan_q <= 7'd0;         // the candidate passes: scan for the next
+                        rd_v_q <= 1'b0;
+                    end
+                end
+                ST_GROW:  if (rd_v_q && rd_idx_q == LAST_CELL) st_q <= ST_COMMIT;
+                ST_W_SRC: st_q <= ST_W_TGT;
+                ST_W_TGT: st_q <= ST_COMMIT;
+                default:  st_q <= ST_READY;                 // START, SPACE, COMMIT: one cycle
+            endcase
+        end
+    end
 
+    // Automatic pass (GAME.md section 5): who moves next (pass_cand_q) and how many
+    // round ends (pass_g_q) the move and the passes after it bring.
+    // Bound of the search (ST_CHECK): each player still owns their capital (losing
+    // it ends the game before any pass), and a capital gains 1 per round end. The
+    // second growth is made by the second player passing, so the candidate is then
+    // the first player, whose capital now has >= 2 troops: the search stops there,
+    // so g <= 2 after at most 3 scans. Saturation cannot hide a ">= 2" (511 >= 2),
+    // so the saturated value is compared.
+    always @(posedge clk) begin
+        if (rst) begin
+            pass_cand_q <= PL_NONE;
+            pass_g_q    <= 2'd0;
+        end else if (engine_active) begin
+            if (st_q == ST_MV_TGT && a_data_i[10:9] != KIND_MOUNTAIN) begin
+                if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
+                    pass_cand_q <= player_o;                // the player stays
+                    pass_g_q    <= 2'd0;
+                end else begin
+                    // The second player's move ends the round.
+                    pass_cand_q <= other(player_o);
+                    pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
+                end
+            end
+            if (st_q == ST_CHECK && rd_v_q && !movable(a_data_i, rd_idx_q)
+                    && rd_idx_q == LAST_CELL) begin
+                if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
+                pass_cand_q <= other(pass_cand_q);
+            end
+        end
+    end
+
+    // The architectural state (GAME.md section 7) and its events: each command is
+    // consumed with applied_o in the cycle its whole effect shows.
+    always @(posedge clk) begin
+        if (rst) begin
+            applied_o     <= 1'b0;
+            applied_cmd_o <= 3'd0;
+            started_o     <= 1'b0;
+            phase_o       <= PH_IDLE;
+            winner_o      <= PL_NONE;
+            player_o      <= PL_NONE;
+            first_o       <= PL_NONE;
+            mode_o        <= MODE_SELECT;
+            round_o       <= 16'd0;
+            map_o         <= 7'd0;
+        end else if (engine_active) begin
+            applied_o <= 1'b0;
+            started_o <= 1'b0;
+            // Commands consumed while a map loads are ignored.
+            if (loading && cmd_take) begin
+                applied_o     <= 1'b1;
+                applied_cmd_o <= cmd_i;
+            end
+            case (st_q)
+                ST_READY: if (!load_go && cmd_take) begin
+                    if (phase_o != PH_PLAYING) begin
+                        applied_o     <= 1'b1;      // consumed and ignored
+                        applied_cmd_o <= cmd_i;
+                    end else if (mode_o == MODE_SELECT) begin
+                        if (cmd_i != CMD_SPACE) begin
+                            applied_o     <= 1'b1;  // a cursor step (block below)
+                            applied_cmd_o <= cmd_i;
+                        end
+                    end else if (cmd_i <= CMD_D) begin
+                        if (!nb_on_board(cur_xy, cmd_i)) begin
+                            applied_o     <= 1'b1;  // off the board: no effect
+                            applied_cmd_o <= cmd_i;
+                        end
+                    end else begin
+                        applied_o     <= 1'b1;
+                        applied_cmd_o <= cmd_i;
+                        if (cmd_i == CMD_SPACE) mode_o <= MODE_SELECT;
+                        else if (cmd_i == CMD_Z)
+                            mode_o <= (mode_o == MODE_ALL) ? MODE_HALF : MODE_ALL;
+                    end
+                end
                 ST_START: begin
                     started_o     <= 1'b1;
                     phase_o       <= PH_PLAYING;
@@ -416,105 +455,103 @@ module game_logic #(
                     player_o      <= start_map_q[0] ? PL_RED : PL_BLUE;   // odd: Red first
                     first_o       <= start_map_q[0] ? PL_RED : PL_BLUE;
                     mode_o        <= MODE_SELECT;
-                    cursor_red_o  <= red_cap;
-                    cursor_blue_o <= blue_cap;
                     round_o       <= ROUND_FIRST;
                     map_o         <= start_map_q;
-                    st_q          <= ST_READY;
                 end
-
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
                     if (a_data_i[12:11] == player_o && a_data_i[8:0] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
-                    st_q <= ST_READY;
                 end
-
-                ST_MV_SRC: st_q <= ST_MV_TGT;
-
-                ST_MV_TGT: begin
-                    if (a_data_i[10:9] == KIND_MOUNTAIN) begin
-                        applied_o     <= 1'b1;          // no effect, still move mode
-                        applied_cmd_o <= mv_cmd_q;
-                        st_q          <= ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
-                        // Game over: no pass, no growth, player stays.
-                        pass_cand_q <= player_o;
-                        pass_g_q    <= 2'd0;
-                        st_q        <= ST_W_SRC;
-                    end else begin
-                        // The second player's move ends the round.
-                        pass_cand_q <= other(player_o);
-                        pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
-                        scan_q      <= 7'd0;
-                        st_q        <= ST_CHECK;
-                    end
+                ST_MV_TGT: if (a_data_i[10:9] == KIND_MOUNTAIN) begin
+                    applied_o     <= 1'b1;          // no effect, still move mode
+                    applied_cmd_o <= mv_cmd_q;
                 end
-
-                ST_CHECK: begin
-                    // Bound: each player still owns their capital (losing it ends the game
-                    // before any pass), and a capital gains 1 per round end. The second
-                    // growth is made by the second player passing, so the candidate is
-                    // then the first player, whose capital now has >= 2 troops: the
-                    // search stops there, so g <= 2 after at most 3 scans. Saturation
-                    // cannot hide a ">= 2" (511 >= 2), so the saturated value is compared.
-                    if (rd_v_q && movable(a_data_i, rd_idx_q)) begin
-                        scan_q <= 7'd0;
-                        rd_v_q <= 1'b0;
-                        st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
-                    end else if (rd_v_q && rd_idx_q == LAST_CELL) begin
-                        if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
-                        pass_cand_q <= other(pass_cand_q);
-                        scan_q      <= 7'd0;
-                        rd_v_q      <= 1'b0;
-                    end
-                end
-
-                ST_GROW: begin
-                    if (rd_v_q) begin
-                        we_o    <= grow_changes(a_data_i, rd_idx_q);
-                        waddr_o <= rd_idx_q;
-                        wdata_o <= after_move(a_data_i, rd_idx_q == mv_src_idx_q,
-                                              rd_idx_q == mv_tgt_idx_q, mv_src_troops,
-                                              mv_tgt_owner, mv_tgt_troops, pass_g_q,
-                                              land_grows(round_o[LAND_BITS-1:0], pass_g_q));
-                    end
-                    if (rd_v_q && rd_idx_q == LAST_CELL) st_q <= ST_COMMIT;
-                end
-
-                ST_W_SRC: begin
-                    we_o    <= 1'b1;
-                    waddr_o <= mv_src_idx_q;
-                    wdata_o <= {mv_src_q[12:9], mv_src_troops};
-                    st_q    <= ST_W_TGT;
-                end
-
-                ST_W_TGT: begin
-                    we_o    <= 1'b1;
-                    waddr_o <= mv_tgt_idx_q;
-                    wdata_o <= {mv_tgt_owner, mv_tgt_kind_q, mv_tgt_troops};
-                    st_q    <= ST_COMMIT;
-                end
-
                 ST_COMMIT: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
                     round_o       <= round_o + {14'd0, pass_g_q};
                     player_o      <= pass_cand_q;
                     mode_o        <= MODE_SELECT;
-                    if (player_o == PL_BLUE)
-                        cursor_blue_o <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
-                    else
-                        cursor_red_o  <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
                     if (mv_win) begin
                         phase_o  <= PH_OVER;
                         winner_o <= player_o;
                     end
-                    st_q <= ST_READY;
                 end
+                default: ;
+            endcase
+        end
+    end
 
-                default: st_q <= ST_READY;
+    // Each player's remembered cursor: on its capital at the start, stepped in
+    // SELECT, and after a move on the target if the move took it, else on the source.
+    always @(posedge clk) begin
+        if (rst) begin
+            cursor_red_o  <= 8'd0;
+            cursor_blue_o <= 8'd0;
+        end else if (engine_active) begin
+            if (st_q == ST_READY && !load_go && cmd_take && phase_o == PH_PLAYING
+                    && mode_o == MODE_SELECT && cmd_i != CMD_SPACE
+                    && nb_on_board(cur_xy, cmd_i)) begin
+                if (player_o == PL_BLUE) cursor_blue_o <= nb_xy(cur_xy, cmd_i);
+                else                     cursor_red_o  <= nb_xy(cur_xy, cmd_i);
+            end
+            if (st_q == ST_START) begin
+                cursor_red_o  <= red_cap;
+                cursor_blue_o <= blue_cap;
+            end
+            if (st_q == ST_COMMIT) begin
+                if (player_o == PL_BLUE)
+                    cursor_blue_o <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                else
+                    cursor_red_o  <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+            end
+        end
+    end
+
+    // The board RAM's write port: the map load, the fill, the growth scan and
+    // the move's two cells.
+    always @(posedge clk) begin
+        if (rst) begin
+            we_o    <= 1'b0;
+            waddr_o <= 7'd0;
+            wdata_o <= {CELL_W{1'b0}};
+        end else if (engine_active) begin
+            we_o <= 1'b0;
+            case (st_q)
+                ST_LOAD: begin
+                    // Padding (x or y > 9) lands nowhere.
+                    if (stage_we && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                        we_o    <= 1'b1;
+                        waddr_o <= xy_idx(rom_word[9:2]);
+                        wdata_o <= element_cell(rom_word[1:0]);
+                    end
+                end
+                ST_FILL: if (!elem[scan_q]) begin
+                    we_o    <= 1'b1;
+                    waddr_o <= scan_q;
+                    wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
+                end
+                ST_GROW: if (rd_v_q) begin
+                    we_o    <= grow_changes(a_data_i, rd_idx_q);
+                    waddr_o <= rd_idx_q;
+                    wdata_o <= after_move(a_data_i, rd_idx_q == mv_src_idx_q,
+                                          rd_idx_q == mv_tgt_idx_q, mv_src_troops,
+                                          mv_tgt_owner, mv_tgt_troops, pass_g_q,
+                                          land_grows(round_o[LAND_BITS-1:0], pass_g_q));
+                end
+                ST_W_SRC: begin
+                    we_o    <= 1'b1;
+                    waddr_o <= mv_src_idx_q;
+                    wdata_o <= {mv_src_q[12:9], mv_src_troops};
+                end
+                ST_W_TGT: begin
+                    we_o    <= 1'b1;
+                    waddr_o <= mv_tgt_idx_q;
+                    wdata_o <= {mv_tgt_owner, mv_tgt_kind_q, mv_tgt_troops};
+                end
+                default: ;
             endcase
         end
     end
