@@ -170,72 +170,67 @@ module video_scan #(
         end
     endfunction
 
-    // The scan's state, read by the blocks below.
-    wire scanning = !snap_now && (sq_q != SQ_IDLE);
-    wire in_cell  = scanning && (sq_q == SQ_CELL);
-    wire in_num   = scanning && (sq_q == SQ_NUM);
-    wire in_conv  = scanning && (sq_q == SQ_CCNV || sq_q == SQ_NCNV);
-
-    // Snapshot: latch the scalars the next frame shows, at the first pixel of
-    // the vertical blanking.
+    // One block on purpose: split into snapshot, cell scan and number conversion
+    // (each a name for what it does) it cost the Verilated model about 50
+    // instructions per cycle (4 %), because every register one clocked block
+    // reads from another gets a delayed-assignment copy in every cycle.
     always @(posedge clk) begin
         if (rst) begin
-            snapshot_o    <= 1'b0;
-            snap_phase_o  <= PH_IDLE;   // the first frame after reset is the title
-            snap_winner_o <= PL_NONE;
-            snap_player_o <= PL_RED;
-            snap_mode_o   <= MODE_SELECT;
-            cur_red_q     <= 8'd0;
-            cur_blue_q    <= 8'd0;
-            round_q       <= 16'd0;
-            map_q         <= 7'd0;
+            hold_o            <= 1'b0;
+            snapshot_o        <= 1'b0;
+            snap_phase_o      <= PH_IDLE;   // the first frame after reset is the title
+            snap_winner_o     <= PL_NONE;
+            snap_player_o     <= PL_RED;
+            snap_mode_o       <= MODE_SELECT;
+            cram_we_o         <= 1'b0;
+            cram_addr_o       <= 7'd0;
+            cram_data_o       <= 20'd0;
+            round_txt_o       <= {5{CH_SPACE}};
+            map_txt_o         <= {3{CH_SPACE}};
+            red_troops_txt_o  <= {5{CH_SPACE}};
+            red_land_txt_o    <= {3{CH_SPACE}};
+            blue_troops_txt_o <= {5{CH_SPACE}};
+            blue_land_txt_o   <= {3{CH_SPACE}};
+            sq_q              <= SQ_IDLE;
+            idx_q             <= 7'd0;
+            x_q               <= 4'd0;
+            y_q               <= 4'd0;
+            num_q             <= NUM_ROUND;
+            cur_red_q         <= 8'd0;
+            cur_blue_q        <= 8'd0;
+            round_q           <= 16'd0;
+            map_q             <= 7'd0;
+            red_troops_q      <= 16'd0;
+            blue_troops_q     <= 16'd0;
+            red_land_q        <= 7'd0;
+            blue_land_q       <= 7'd0;
+            cell_q            <= 6'd0;
+            dd_bin_q          <= 16'd0;
+            dd_bcd_q          <= 19'd0;
+            dd_cnt_q          <= 4'd0;
         end else begin
             snapshot_o <= 1'b0;
-            if (snap_now) begin
-                snapshot_o    <= 1'b1;
-                snap_phase_o  <= phase_i;
-                snap_winner_o <= winner_i;
-                snap_player_o <= player_i;
-                snap_mode_o   <= mode_i;
-                cur_red_q     <= cursor_red_i;
-                cur_blue_q    <= cursor_blue_i;
-                round_q       <= round_i;
-                map_q         <= map_i;
-            end
-        end
-    end
-
-    // Cell scan: hold the engine, read the 100 cells, sum the totals and write
-    // each cell's display word into the cell RAM; then step through the numbers.
-    always @(posedge clk) begin
-        if (rst) begin
-            hold_o        <= 1'b0;
-            cram_we_o     <= 1'b0;
-            cram_addr_o   <= 7'd0;
-            cram_data_o   <= 20'd0;
-            sq_q          <= SQ_IDLE;
-            idx_q         <= 7'd0;
-            x_q           <= 4'd0;
-            y_q           <= 4'd0;
-            num_q         <= NUM_ROUND;
-            red_troops_q  <= 16'd0;
-            blue_troops_q <= 16'd0;
-            red_land_q    <= 7'd0;
-            blue_land_q   <= 7'd0;
-            cell_q        <= 6'd0;
-        end else begin
-            cram_we_o <= 1'b0;
+            cram_we_o  <= 1'b0;
             if (pix_en_i && sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
             if (snap_now) begin
-                sq_q          <= SQ_READ;
-                idx_q         <= 7'd0;
-                x_q           <= 4'd0;
-                y_q           <= 4'd0;
-                num_q         <= NUM_ROUND;
-                red_troops_q  <= 16'd0;
-                blue_troops_q <= 16'd0;
-                red_land_q    <= 7'd0;
-                blue_land_q   <= 7'd0;
+                    snapshot_o    <= 1'b1;
+                    snap_phase_o  <= phase_i;
+                    snap_winner_o <= winner_i;
+                    snap_player_o <= player_i;
+                    snap_mode_o   <= mode_i;
+                    cur_red_q     <= cursor_red_i;
+                    cur_blue_q    <= cursor_blue_i;
+                    round_q       <= round_i;
+                    map_q         <= map_i;
+                    sq_q          <= SQ_READ;
+                    idx_q         <= 7'd0;
+                    x_q           <= 4'd0;
+                    y_q           <= 4'd0;
+                    num_q         <= NUM_ROUND;
+                    red_troops_q  <= 16'd0;
+                    blue_troops_q <= 16'd0;
+                    red_land_q    <= 7'd0;
+                    blue_land_q   <= 7'd0;
             end else if (sq_q != SQ_IDLE) begin
                 case (sq_q)
                     SQ_READ: sq_q <= SQ_CELL;
@@ -251,9 +246,17 @@ module video_scan #(
                             blue_troops_q <= blue_troops_q + {7'd0, cell_i[8:0]};
                             blue_land_q   <= blue_land_q + 7'd1;
                         end
-                        sq_q <= SQ_CCNV;
+                        dd_bin_q <= {7'd0, cell_i[8:0]};
+                        dd_bcd_q <= 19'd0;
+                        dd_cnt_q <= 4'd0;
+                        sq_q     <= SQ_CCNV;
                     end
-                    SQ_CCNV: if (dd_cnt_q == DD_LAST) sq_q <= SQ_CWR;
+                    SQ_CCNV: begin
+                        dd_bin_q <= {dd_bin_q[14:0], 1'b0};
+                        dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
+                        dd_cnt_q <= dd_cnt_q + 4'd1;
+                        if (dd_cnt_q == DD_LAST) sq_q <= SQ_CWR;
+                    end
                     SQ_CWR: begin
                         cram_we_o   <= 1'b1;
                         cram_addr_o <= idx_q;
@@ -265,60 +268,39 @@ module video_scan #(
                     end
                     SQ_NUM: begin
                         hold_o <= 1'b0;            // every cell has been read
-                        sq_q   <= SQ_NCNV;
+                        case (num_q)
+                            NUM_ROUND: dd_bin_q <= round_q;
+                            NUM_MAP:   dd_bin_q <= {9'd0, map_q};
+                            NUM_RT:    dd_bin_q <= red_troops_q;
+                            NUM_RL:    dd_bin_q <= {9'd0, red_land_q};
+                            NUM_BT:    dd_bin_q <= blue_troops_q;
+                            default:   dd_bin_q <= {9'd0, blue_land_q};
+                        endcase
+                        dd_bcd_q <= 19'd0;
+                        dd_cnt_q <= 4'd0;
+                        sq_q     <= SQ_NCNV;
                     end
-                    SQ_NCNV: if (dd_cnt_q == DD_LAST) sq_q <= SQ_NWR;
+                    SQ_NCNV: begin
+                        dd_bin_q <= {dd_bin_q[14:0], 1'b0};
+                        dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
+                        dd_cnt_q <= dd_cnt_q + 4'd1;
+                        if (dd_cnt_q == DD_LAST) sq_q <= SQ_NWR;
+                    end
                     SQ_NWR: begin
+                        case (num_q)
+                            NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
+                            NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
+                            NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
+                            NUM_RL:    red_land_txt_o    <= dd_text3(dd_bcd_q[11:0]);
+                            NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
+                            default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
+                        endcase
                         num_q <= num_q + 3'd1;
                         sq_q  <= (num_q == NUM_BL) ? SQ_IDLE : SQ_NUM;
                     end
                     default: sq_q <= SQ_IDLE;
                 endcase
             end
-        end
-    end
-
-    // Numbers: double dabble (16 shift-and-add-3 steps) turns each cell's
-    // troops and each panel number into decimal, then into right-aligned text.
-    always @(posedge clk) begin
-        if (rst) begin
-            dd_bin_q          <= 16'd0;
-            dd_bcd_q          <= 19'd0;
-            dd_cnt_q          <= 4'd0;
-            round_txt_o       <= {5{CH_SPACE}};
-            map_txt_o         <= {3{CH_SPACE}};
-            red_troops_txt_o  <= {5{CH_SPACE}};
-            red_land_txt_o    <= {3{CH_SPACE}};
-            blue_troops_txt_o <= {5{CH_SPACE}};
-            blue_land_txt_o   <= {3{CH_SPACE}};
-        end else if (in_cell || in_num) begin
-            if (in_cell) begin
-                dd_bin_q <= {7'd0, cell_i[8:0]};
-            end else begin
-                case (num_q)
-                    NUM_ROUND: dd_bin_q <= round_q;
-                    NUM_MAP:   dd_bin_q <= {9'd0, map_q};
-                    NUM_RT:    dd_bin_q <= red_troops_q;
-                    NUM_RL:    dd_bin_q <= {9'd0, red_land_q};
-                    NUM_BT:    dd_bin_q <= blue_troops_q;
-                    default:   dd_bin_q <= {9'd0, blue_land_q};
-                endcase
-            end
-            dd_bcd_q <= 19'd0;
-            dd_cnt_q <= 4'd0;
-        end else if (in_conv) begin
-            dd_bin_q <= {dd_bin_q[14:0], 1'b0};
-            dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
-            dd_cnt_q <= dd_cnt_q + 4'd1;
-        end else if (scanning && sq_q == SQ_NWR) begin
-            case (num_q)
-                NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
-                NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
-                NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
-                NUM_RL:    red_land_txt_o    <= dd_text3(dd_bcd_q[11:0]);
-                NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
-                default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
-            endcase
         end
     end
 endmodule
