@@ -64,8 +64,9 @@ fn dist(a: Pos, b: Pos) -> u32 {
     u32::from(a.x.abs_diff(b.x)) + u32::from(a.y.abs_diff(b.y))
 }
 
-/// Plays map `map` with [`next_key`] for both players until the game ends
-/// or `max_keys` keys; returns the key steps (one per line, from line 1).
+/// Plays map `map` with [`next_key`] for both players; returns the key
+/// steps (one per line, from line 1) if the game ends (GAME_OVER) within
+/// `max_keys` keys, `None` if it does not or the map cannot start.
 pub fn play_keys(map: u8, maps: &[Map], max_keys: usize) -> Option<Vec<Step>> {
     let mut g = GameState::new();
     g.start(map, maps).ok()?;
@@ -78,7 +79,7 @@ pub fn play_keys(map: u8, maps: &[Map], max_keys: usize) -> Option<Vec<Step>> {
             action: Action::Key(key_of(cmd)),
         });
     }
-    Some(steps)
+    (g.phase == Phase::GameOver).then_some(steps)
 }
 
 /// The most keys the greedy player may spend on one demo game.
@@ -90,16 +91,5 @@ pub const DEMO_KEYS_MAX: usize = 2000;
 pub fn demo_game(maps: &[Map]) -> Option<(u8, Vec<Step>)> {
     (0..maps.len().min(128) as u8)
         .filter_map(|m| play_keys(m, maps, DEMO_KEYS_MAX).map(|k| (m, k)))
-        .filter(|(m, k)| {
-            let mut g = GameState::new();
-            g.start(*m, maps).is_ok() && {
-                for s in k {
-                    if let Action::Key(key) = s.action {
-                        g.apply(key.command());
-                    }
-                }
-                g.phase == Phase::GameOver
-            }
-        })
         .min_by_key(|(m, k)| (k.len(), *m))
 }
