@@ -5,19 +5,48 @@
 //! C++ is compiled at -O3 with `cc` (Verilator's own makefile would use -Os).
 //! The Verilator runtime goes into one static library of its own.
 //!
+//! A third model is the gate-level netlist of `generals_core`: yosys
+//! synthesises the RTL to generic gates (`write_verilog -noattr`) and
+//! Verilator compiles that, so the same bench can play on what synthesis
+//! made of the design (`generals play --netlist`).
+//!
 //! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
 //! uses it, with `GENERALS_VERILATOR_FLAGS=-Wno-fatal`: a mutant may well
-//! leave a signal unused); `VERILATOR` names the verilator binary.
+//! leave a signal unused); `GENERALS_NETLIST=0` leaves the netlist model out
+//! (about a minute of build time less); `VERILATOR` and `YOSYS` name the
+//! tools' binaries.
 
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
 
-/// Verilator top modules, each with its shim source.
-const TOPS: &[(&str, &str)] = &[
-    ("kbd_frontend", "tb/shim/kbd_shim.cpp"),
-    ("generals_core", "tb/shim/core_shim.cpp"),
+/// A Verilated model: the top module, the class prefix, the shim around it.
+struct ModelSpec {
+    top: &'static str,
+    prefix: &'static str,
+    shim: &'static str,
+}
+
+/// The RTL models.
+const RTL_MODELS: &[ModelSpec] = &[
+    ModelSpec {
+        top: "kbd_frontend",
+        prefix: "Vkbd_frontend",
+        shim: "tb/shim/kbd_shim.cpp",
+    },
+    ModelSpec {
+        top: "generals_core",
+        prefix: "Vgenerals_core",
+        shim: "tb/shim/core_shim.cpp",
+    },
 ];
+
+/// The gate-level model: the same top, synthesised.
+const GATES_MODEL: ModelSpec = ModelSpec {
+    top: "generals_core",
+    prefix: "Vgenerals_gates",
+    shim: "tb/shim/gates_shim.cpp",
+};
 
 fn fail(msg: &str) -> ! {
     eprintln!("error: {msg}");
@@ -46,6 +75,8 @@ fn main() {
     println!("cargo:rerun-if-env-changed=GENERALS_RTL_DIR");
     println!("cargo:rerun-if-env-changed=VERILATOR");
     println!("cargo:rerun-if-env-changed=GENERALS_VERILATOR_FLAGS");
+    println!("cargo:rerun-if-env-changed=GENERALS_NETLIST");
+    println!("cargo:rerun-if-env-changed=YOSYS");
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed=tb/shim");
     println!("cargo:rerun-if-changed=maps/maps.hex");
@@ -61,8 +92,18 @@ fn main() {
         include,
     };
     let mut global_files: Vec<String> = Vec::new();
-    for (top, shim) in TOPS {
-        build_model(&paths, top, shim, &mut global_files);
+    for spec in RTL_MODELS {
+        let src = paths.rtl.join(format!("{}.v", spec.top));
+        build_model(&paths, spec, &src, &mut global_files);
+    }
+    if env::var("GENERALS_NETLIST").as_deref() == Ok("0") {
+        let mut absent = cxx_build(&paths.include);
+        absent.include(paths.manifest.join("tb/shim"));
+        absent.file(paths.manifest.join("tb/shim/gates_absent.cpp"));
+        absent.compile("vmodel_gates");
+    } else {
+        let netlist = synthesise_netlist(&paths);
+        build_model(&paths, &GATES_MODEL, &netlist, &mut global_files);
     }
     build_runtime(&paths, global_files);
     println!("cargo:rustc-link-lib=z");
@@ -83,20 +124,14 @@ fn verilator_root(verilator: &str) -> PathBuf {
     }
 }
 
-/// Verilates `top`, compiles its C++ with the shim into `libvmodel_<top>.a`,
-/// and adds the runtime files it needs to `global_files`.
-fn build_model(p: &Paths, top: &str, shim: &str, global_files: &mut Vec<String>) {
-    let mdir = p.out.join(top);
+/// Verilates `spec` from `src`, compiles its C++ with the shim into
+/// `libvmodel_<prefix>.a`, and adds the runtime files it needs to
+/// `global_files`.
+fn build_model(p: &Paths, spec: &ModelSpec, src: &Path, global_files: &mut Vec<String>) {
+    let mdir = p.out.join(spec.prefix);
     let _ = std::fs::remove_dir_all(&mdir);
-    verilate(
-        &p.verilator,
-        &p.rtl,
-        &mdir,
-        top,
-        &p.manifest.join("maps/maps.hex"),
-        &p.manifest.join("tb/shim/params.vlt"),
-    );
-    let mk = read_classes_mk(&mdir, top);
+    verilate(p, spec, src, &mdir);
+    let mk = read_classes_mk(&mdir, spec.prefix);
     let mut build = cxx_build(&p.include);
     build.include(&mdir).include(p.manifest.join("tb/shim"));
     for class in mk
@@ -125,8 +160,8 @@ fn build_model(p: &Paths, top: &str, shim: &str, global_files: &mut Vec<String>)
             build.define(k, v.first().map(String::as_str).unwrap_or("0"));
         }
     }
-    build.file(p.manifest.join(shim));
-    build.compile(&format!("vmodel_{top}"));
+    build.file(p.manifest.join(spec.shim));
+    build.compile(&format!("vmodel_{}", spec.prefix));
 }
 
 /// The Verilator runtime, compiled once per `OUT_DIR` (it never changes with
@@ -194,18 +229,10 @@ fn cxx_build(include: &Path) -> cc::Build {
     b
 }
 
-/// Verilates `top` from `rtl` into `mdir`. `params_vlt` is the control file
-/// that exposes the parameters the shims read back.
-fn verilate(
-    verilator: &str,
-    rtl: &Path,
-    mdir: &Path,
-    top: &str,
-    map_hex: &Path,
-    params_vlt: &Path,
-) {
-    let src = rtl.join(format!("{top}.v"));
-    let mut cmd = Command::new(verilator);
+/// Verilates `spec` from `src` into `mdir`.
+fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
+    let gates = spec.prefix == GATES_MODEL.prefix;
+    let mut cmd = Command::new(&p.verilator);
     cmd.arg("--cc")
         .arg("--trace-fst")
         // X values and registers without a power-up value become values the
@@ -219,38 +246,116 @@ fn verilate(
         .arg("-O3")
         .arg("-Wall")
         .arg("--top-module")
-        .arg(top)
+        .arg(spec.top)
         .arg("--prefix")
-        .arg(format!("V{top}"))
+        .arg(spec.prefix)
         .arg("-Mdir")
         .arg(mdir)
-        .arg(format!("-I{}", rtl.display()))
-        .arg(params_vlt)
-        .arg(src)
+        .arg(format!("-I{}", p.rtl.display()))
         .args(
             env::var("GENERALS_VERILATOR_FLAGS")
                 .unwrap_or_default()
                 .split_whitespace(),
         );
-    if top == "generals_core" {
-        // $readmemh paths are absolute so the model runs from any directory.
-        cmd.arg(format!("-GMAP_INIT_HEX=\"{}\"", map_hex.display()));
-        cmd.arg(format!("-GGFX_DIR=\"{}/\"", rtl.join("gfx").display()));
+    if gates {
+        // Synthesis leaves memory words whose bits nothing reads; the RTL is
+        // linted for that, the generated netlist need not be.
+        cmd.arg("-Wno-UNUSEDSIGNAL");
+    } else {
+        // The control file that exposes the parameters the shims read back.
+        cmd.arg(p.manifest.join("tb/shim/params.vlt"));
     }
-    let status = cmd
-        .status()
-        .unwrap_or_else(|e| fail(&format!("cannot run {verilator}: {e}; run scripts/setup")));
+    if spec.top == "generals_core" && !gates {
+        // $readmemh paths are absolute so the model runs from any directory
+        // (the netlist holds the contents themselves).
+        let map_hex = p.manifest.join("maps/maps.hex");
+        cmd.arg(format!("-GMAP_INIT_HEX=\"{}\"", map_hex.display()));
+        cmd.arg(format!("-GGFX_DIR=\"{}/\"", p.rtl.join("gfx").display()));
+    }
+    cmd.arg(src);
+    let status = cmd.status().unwrap_or_else(|e| {
+        fail(&format!(
+            "cannot run {}: {e}; run scripts/setup",
+            p.verilator
+        ))
+    });
     if !status.success() {
         fail(&format!(
             "verilator failed on {} (see its messages above)",
-            rtl.join(format!("{top}.v")).display()
+            src.display()
         ));
     }
 }
 
-/// Reads the `VM_*` variables of the generated `V<top>_classes.mk`.
-fn read_classes_mk(mdir: &Path, top: &str) -> std::collections::BTreeMap<String, Vec<String>> {
-    let path = mdir.join(format!("V{top}_classes.mk"));
+/// Synthesises `generals_core` with yosys into a generic gate-level netlist,
+/// `$OUT_DIR/netlist/generals_core.v`, and returns its path.
+///
+/// The flow is `scripts/synth`'s LUT flow up to the gates: flattened, with
+/// every ROM's contents loaded (map ROM included, see `rtl/map_rom.v`), the
+/// memories kept whole as the board's block RAMs are, the logic mapped to
+/// simple gates by abc, the debug port kept (it is a port of this top).
+/// `splitnets` breaks the vectors abc leaves partly assigned, which Verilator
+/// would otherwise treat as combinational loops and evaluate slowly.
+fn synthesise_netlist(p: &Paths) -> PathBuf {
+    let yosys = env::var("YOSYS").unwrap_or_else(|_| "yosys".into());
+    let dir = p.out.join("netlist");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
+    // The RTL's $readmemh paths are relative (rtl/gfx/, maps/): yosys runs in
+    // a folder that has both under those names.
+    for (name, target) in [("rtl", p.rtl.clone()), ("maps", p.manifest.join("maps"))] {
+        std::os::unix::fs::symlink(&target, dir.join(name)).unwrap_or_else(|e| {
+            fail(&format!(
+                "cannot link {} into {}: {e}",
+                target.display(),
+                dir.display()
+            ))
+        });
+    }
+    let mut files: Vec<String> = std::fs::read_dir(&p.rtl)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", p.rtl.display())))
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".v"))
+        .map(|n| format!("rtl/{n}"))
+        .collect();
+    files.sort();
+    let netlist = dir.join("generals_core.v");
+    let script = format!(
+        "read_verilog -defer -DSYNTHESIS -Irtl {files}\n\
+         hierarchy -check -top generals_core\n\
+         synth -top generals_core -flatten -run :fine\n\
+         opt -full\ntechmap\nopt -fast\nabc\nopt_clean\n\
+         splitnets -driver\nopt_clean -purge\n\
+         write_verilog -noattr generals_core.v\n",
+        files = files.join(" ")
+    );
+    let script_path = dir.join("netlist.ys");
+    std::fs::write(&script_path, script)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", script_path.display())));
+    let log = dir.join("yosys.log");
+    let status = Command::new(&yosys)
+        .current_dir(&dir)
+        .arg("-q")
+        .arg("-l")
+        .arg(&log)
+        .arg("-s")
+        .arg("netlist.ys")
+        .status()
+        .unwrap_or_else(|e| fail(&format!("cannot run {yosys}: {e}; run scripts/setup")));
+    if !status.success() || !netlist.exists() {
+        fail(&format!(
+            "yosys could not synthesise the gate-level netlist (log: {})",
+            log.display()
+        ));
+    }
+    netlist
+}
+
+/// Reads the `VM_*` variables of the generated `<prefix>_classes.mk`.
+fn read_classes_mk(mdir: &Path, prefix: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let path = mdir.join(format!("{prefix}_classes.mk"));
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
     let mut vars = std::collections::BTreeMap::new();

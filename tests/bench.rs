@@ -1,9 +1,10 @@
 //! The speed benchmark's runs simulate the same game: the pins recorded by the
-//! checked co-simulation, replayed from Rust and by the plain C++ loop, end in
+//! checked co-simulation, replayed from Rust and by the plain C++ loop (on the
+//! RTL and on its gate-level netlist), end in
 //! the very state the checked run ended in (and so does a text round trip of
 //! the recording).
 
-use generals::bench::{checked, cxx, unchecked};
+use generals::bench::{checked, cxx, netlist, unchecked};
 use generals::stimulus::Stimulus;
 use generals_maps::committed_maps;
 
@@ -25,7 +26,8 @@ fn replays_end_where_the_checked_game_ended() {
     let read = Stimulus::read(&path).expect("read back");
     let _ = std::fs::remove_file(&path);
     assert_eq!(read, stim);
-    for replay in [unchecked(&read), cxx(&read)] {
+    let gates = netlist(&read).unwrap_or_else(|e| panic!("{e}"));
+    for replay in [unchecked(&read), cxx(&read), gates] {
         assert_eq!(replay.cycles, cycles, "{}", replay.variant);
         assert_eq!(replay.final_state, run.final_state, "{}", replay.variant);
     }

@@ -214,3 +214,19 @@ fn a_frame_write_failing_mid_run_is_an_output_error() {
     );
     assert!(!stderr(&o).contains("FAIL"), "{}", stderr(&o));
 }
+
+#[test]
+fn play_on_the_netlist_prints_what_the_rtl_prints() {
+    let args = ["play", "--map", "3", "--keys", "RIGHT SPACE D", "--quiet"];
+    let rtl = run(&args);
+    let gates = run(&[&args[..], &["--netlist"]].concat());
+    assert!(gates.status.success(), "{}", stderr(&gates));
+    assert!(
+        stderr(&gates).contains("gate-level netlist"),
+        "the report says which model ran: {}",
+        stderr(&gates)
+    );
+    assert!(rtl.status.success(), "{}", stderr(&rtl));
+    assert!(!gates.stdout.is_empty());
+    assert_eq!(gates.stdout, rtl.stdout, "the same final state");
+}

@@ -5,7 +5,7 @@
 use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::{Fault, Ps2Timing};
-use crate::dut::CoreOut;
+use crate::dut::{CoreDut, CoreModel, CoreOut};
 use crate::error::{AppError, OutputError};
 use crate::frames::{GifWriter, PngDumper};
 use crate::kbd_env::KbdEnv;
@@ -56,6 +56,8 @@ pub struct PlayOptions {
     pub seed: u64,
     /// No progress line.
     pub quiet: bool,
+    /// The RTL or its gate-level netlist.
+    pub model: CoreModel,
 }
 
 /// What a scripted game did.
@@ -172,7 +174,8 @@ impl crate::core_env::CycleHook for StatsTap {
 /// Plays a script on the co-simulated core, checked every cycle, from power-up.
 pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> {
     let started = Instant::now();
-    let mut env = CoreEnv::new(maps, opts.seed, Ps2Timing::default())?;
+    let dut = CoreDut::open(opts.model, 0)?;
+    let mut env = CoreEnv::with_dut(dut, maps, opts.seed, Ps2Timing::default(), false)?;
     if let Some(t) = &opts.trace {
         env.trace(t)?;
     }

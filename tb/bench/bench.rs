@@ -11,7 +11,7 @@ use crate::bot;
 use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::Ps2Timing;
-use crate::dut::{CoreDut, CoreOut};
+use crate::dut::{CoreDut, CoreModel, CoreOut, NoNetlist};
 use crate::error::AppError;
 use crate::monitor::state::decode_state;
 use crate::scoreboard::Mismatch;
@@ -124,12 +124,24 @@ pub fn unchecked(stim: &Stimulus) -> BenchRun {
 
 /// The recorded pins replayed in a plain C++ loop on the same model.
 pub fn cxx(stim: &Stimulus) -> BenchRun {
-    let mut dut = CoreDut::new();
+    replay(stim, CoreDut::new(), "cxx")
+}
+
+/// The recorded pins replayed in a plain C++ loop on the gate-level netlist.
+pub fn netlist(stim: &Stimulus) -> Result<BenchRun, NoNetlist> {
+    Ok(replay(
+        stim,
+        CoreDut::open(CoreModel::Netlist, 0)?,
+        "netlist",
+    ))
+}
+
+fn replay(stim: &Stimulus, mut dut: CoreDut, variant: &'static str) -> BenchRun {
     let mut out = CoreOut::default();
     let started = Instant::now();
     dut.replay(stim, &mut out);
     BenchRun {
-        variant: "cxx",
+        variant,
         cycles: dut.cycle,
         seconds: started.elapsed().as_secs_f64(),
         final_state: final_state(&out, &dut),

@@ -71,7 +71,7 @@ impl CoreEnv {
         timing: Ps2Timing,
         record: bool,
     ) -> Result<Self, Mismatch> {
-        Self::on(CoreDut::new(), maps, seed, timing, record)
+        Self::with_dut(CoreDut::new(), maps, seed, timing, record)
     }
 
     /// [`CoreEnv::new`] on a core whose registers without a power-up value
@@ -82,7 +82,7 @@ impl CoreEnv {
         timing: Ps2Timing,
         init_seed: u32,
     ) -> Result<Self, Mismatch> {
-        Self::on(
+        Self::with_dut(
             CoreDut::with_random_init(init_seed),
             maps,
             seed,
@@ -91,7 +91,9 @@ impl CoreEnv {
         )
     }
 
-    fn on(
+    /// [`CoreEnv::with_recording`] on a model already opened (the RTL or
+    /// its gate-level netlist, see [`CoreDut::open`]).
+    pub fn with_dut(
         dut: CoreDut,
         maps: Vec<Map>,
         seed: u64,

@@ -132,7 +132,22 @@ impl CoreOut {
     }
 }
 
-/// The whole game (`rtl/generals_core.v`).
+/// Which model of the whole game to simulate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CoreModel {
+    /// The RTL as written.
+    #[default]
+    Rtl,
+    /// The gate-level netlist yosys synthesises from it (`build.rs`).
+    Netlist,
+}
+
+/// The build has no gate-level model.
+#[derive(Debug, thiserror::Error)]
+#[error("this build has no gate-level netlist model (it was built with GENERALS_NETLIST=0); rebuild without it")]
+pub struct NoNetlist;
+
+/// The whole game (`rtl/generals_core.v`), as RTL or as its gate-level netlist.
 pub struct CoreDut {
     raw: *mut ffi::core_model,
     /// Cycles ticked so far.
@@ -156,6 +171,25 @@ impl CoreDut {
         let raw = unsafe { ffi::core_new_random_init(seed.max(1)) };
         assert!(!raw.is_null(), "core_new_random_init returned null");
         Self { raw, cycle: 0 }
+    }
+
+    /// A fresh model of the given kind; `init_seed` non-zero makes every
+    /// register without an explicit power-up value start random.
+    pub fn open(model: CoreModel, init_seed: u32) -> Result<Self, NoNetlist> {
+        match model {
+            CoreModel::Rtl if init_seed == 0 => Ok(Self::new()),
+            CoreModel::Rtl => Ok(Self::with_random_init(init_seed)),
+            CoreModel::Netlist => {
+                // SAFETY: core_new_gates allocates a model owned by this
+                // handle until Drop, or returns null when not built.
+                let raw = unsafe { ffi::core_new_gates(init_seed) };
+                if raw.is_null() {
+                    Err(NoNetlist)
+                } else {
+                    Ok(Self { raw, cycle: 0 })
+                }
+            }
+        }
     }
 
     /// The debounce, power-on and keyboard parameters, as this model was

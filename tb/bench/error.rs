@@ -3,7 +3,7 @@
 //! 1 the design failed a check, 2 bad input, 3 an output that cannot be
 //! written, 0 a reader that closed standard output early.
 
-use crate::dut::TraceError;
+use crate::dut::{NoNetlist, TraceError};
 use crate::scoreboard::Mismatch;
 use crate::stimulus::StimulusError;
 use generals_golden::{RunError, ScriptError};
@@ -116,6 +116,9 @@ pub enum AppError {
     /// Options that do not fit together or name nothing (exit status 2).
     #[error("{0}")]
     Usage(String),
+    /// `--netlist` on a build without the gate-level model (exit status 2).
+    #[error(transparent)]
+    NoNetlist(#[from] NoNetlist),
     /// An output that cannot be written (exit status 3).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -162,7 +165,8 @@ impl AppError {
             | AppError::Golden(_)
             | AppError::Stimulus(_)
             | AppError::Read { .. }
-            | AppError::Usage(_) => 2,
+            | AppError::Usage(_)
+            | AppError::NoNetlist(_) => 2,
             AppError::Output(_) => 3,
             AppError::ClosedPipe => 0,
         }

@@ -5,6 +5,7 @@
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use generals::app::{self, FrameOptions, FuzzOptions, PlayOptions};
 use generals::bot;
+use generals::dut::CoreModel;
 use generals::error::AppError;
 use generals::outputs::{check_dir, check_file, emit, note, LateFile};
 use generals::stimulus::Stimulus;
@@ -125,6 +126,11 @@ struct PlayArgs {
     /// No progress line.
     #[arg(long)]
     quiet: bool,
+    /// Play on the gate-level netlist that yosys synthesises from the RTL
+    /// (built with the bench), not on the RTL: the same checks, so a
+    /// simulation/synthesis mismatch shows here and not on the board.
+    #[arg(long)]
+    netlist: bool,
 }
 
 #[derive(Subcommand)]
@@ -141,13 +147,14 @@ enum BenchCmd {
     },
     /// One timed run: `checked` plays the fixed game with every check on;
     /// `unchecked` (Rust, one FFI call per cycle) and `cxx` (a plain C++ loop)
-    /// replay a recorded stimulus on the same model with no checks.
+    /// replay a recorded stimulus on the same model with no checks;
+    /// `netlist` replays it in the C++ loop on the gate-level netlist.
     Run {
-        /// checked, unchecked or cxx.
-        #[arg(long, value_parser = ["checked", "unchecked", "cxx"])]
+        /// checked, unchecked, cxx or netlist.
+        #[arg(long, value_parser = ["checked", "unchecked", "cxx", "netlist"])]
         variant: String,
-        /// The recorded pins (unchecked, cxx).
-        #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "cxx")])]
+        /// The recorded pins (unchecked, cxx, netlist).
+        #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "cxx"), ("variant", "netlist")])]
         stimulus: Option<PathBuf>,
         /// Cycles to simulate: checked from power-up; the replays take the
         /// stimulus's first cycles (default: all of it, or 12 frames).
@@ -345,10 +352,16 @@ fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
         pace: a.pace,
         seed: a.seed,
         quiet: a.quiet,
+        model: if a.netlist {
+            CoreModel::Netlist
+        } else {
+            CoreModel::Rtl
+        },
     };
     let r = app::play(maps(), &opts)?;
     note(&format!(
-        "pass: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
+        "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
+        if opts.model == CoreModel::Netlist { " (gate-level netlist)" } else { "" },
         r.cycles,
         r.cycles as f64 / 50_000.0,
         r.seconds,
@@ -385,6 +398,7 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
         pace: 1,
         seed: 1,
         quiet,
+        model: CoreModel::Rtl,
     };
     let r = app::play(maps, &opts)?;
     json_out.write(&(r.state.to_json() + "\n"))?;
@@ -452,6 +466,7 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
                     line(run)
                 }
                 "unchecked" => line(generals::bench::unchecked(&load(cycles)?)),
+                "netlist" => line(generals::bench::netlist(&load(cycles)?)?),
                 _ => line(generals::bench::cxx(&load(cycles)?)),
             }
         }

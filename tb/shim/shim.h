@@ -70,6 +70,10 @@ typedef struct {
 core_model *core_new(void);
 /* A model whose registers without a power-up value start random (seed != 0). */
 core_model *core_new_random_init(uint32_t seed);
+/* The gate-level netlist of generals_core (yosys synthesis of the same RTL),
+ * with random power-up values when seed != 0; null when this build has no
+ * netlist model (built with GENERALS_NETLIST=0). */
+core_model *core_new_gates(uint32_t seed);
 void core_get_params(core_params *p);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);

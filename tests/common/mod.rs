@@ -3,11 +3,12 @@
 //! and readable comparisons.
 #![allow(dead_code)]
 
-use generals::app::{play, FrameOptions, PlayOptions, PlayReport};
+use generals::app::{attach_monitor, play, FrameOptions, PlayOptions, PlayReport};
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
-use generals::scoreboard::core::FRAME_CYCLES;
+use generals::dut::CoreModel;
+use generals::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use generals_golden::script::{parse_script, Step};
 use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, Pos};
 use generals_maps::{committed_maps, Map};
@@ -55,6 +56,7 @@ pub fn opts(map: u8, script: &[Step], name: &str) -> PlayOptions {
         pace: 0,
         seed: 1,
         quiet: true,
+        model: CoreModel::Rtl,
     }
 }
 
@@ -408,4 +410,41 @@ pub fn make_only(script: &[Step]) -> Vec<Step> {
             _ => s.clone(),
         })
         .collect()
+}
+
+/// The keys of the game [`play_checked`] plays in the power-up and netlist
+/// tests, on map 1: two moves, a mode switch and cursor travel.
+pub const POWER_UP_GAME: &str = "SPACE Z W SPACE A D S";
+
+/// Plays `keys` on map `map` on `env` from the title screen with every check
+/// on (scoreboard and VGA monitor, mismatch pictures under `name`), then two
+/// more frames; returns the golden state, the RTL's state, the scoreboard's
+/// counts and the frames checked.
+pub fn play_checked(
+    mut env: CoreEnv,
+    name: &str,
+    map: u8,
+    keys: &str,
+) -> (GameState, GameState, CoreStats, u64) {
+    let outputs = attach_monitor(
+        &mut env,
+        &FrameOptions {
+            mismatch_dir: out_dir(name),
+            ..FrameOptions::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
+        env.run(FRAME_CYCLES)?;
+        env.press_start(map, &Press::clean(hold_cycles()))?;
+        for step in steps(keys) {
+            env.run_step(map, &step)?;
+        }
+        env.drain()?;
+        env.run(2 * FRAME_CYCLES)
+    };
+    run(&mut env).unwrap_or_else(|m| panic!("{name}: {m}"));
+    let frames = outputs.borrow().vga.frames_checked;
+    let rtl = env.rtl_state().unwrap_or_else(|e| panic!("{name}: {e}"));
+    (env.golden().clone(), rtl, env.sb.stats, frames)
 }

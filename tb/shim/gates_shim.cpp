@@ -1,0 +1,18 @@
+// The gate-level netlist of generals_core (yosys, built by build.rs) behind
+// the same C ABI as the RTL (see shim.h and core_model.h).
+#include "Vgenerals_gates.h"
+#include "Vgenerals_gates___024root.h"
+#include "core_model.h"
+
+using Gates = CoreModelOf<Vgenerals_gates>;
+
+// Flattening names the RAM `\u_board.mem`; Verilator writes the '.' as __02e.
+template <>
+void Gates::read_board(uint16_t cells[CORE_CELLS]) const {
+    const auto &mem = m.top.rootp->generals_core__DOT__u_board__02emem;
+    for (int i = 0; i < CORE_CELLS; i++) cells[i] = mem[i];
+}
+
+extern "C" core_model *core_new_gates(uint32_t init_seed) {
+    return new Gates("generals_gates", init_seed);
+}

@@ -1,0 +1,124 @@
+//! The board's own displays (`rtl/board_status.v`, under Icarus): the round in
+//! decimal on HEX4..HEX0 with leading zeros dark, the keyboard's error count
+//! on LEDR, whose turn on LEDG. The segment patterns are written here from the
+//! DE2-115 user manual (segments a..g on bits 0..6, lit when low), not taken
+//! from the RTL.
+
+use generals::dut::RTL_DIR;
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The segments lit for each decimal digit.
+const DIGIT_SEGMENTS: [&str; 10] = [
+    "abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg",
+];
+const DARK: u8 = 0x7F;
+
+/// One display's active-low pattern for a digit.
+fn segments(digit: u32) -> u8 {
+    let lit = DIGIT_SEGMENTS[digit as usize]
+        .bytes()
+        .fold(0u8, |acc, s| acc | 1 << (s - b'a'));
+    !lit & 0x7F
+}
+
+/// What HEX0..HEX4, LEDR and LEDG must show for a case.
+fn expected(phase: u32, player: u32, round: u32, kbd_err: u32) -> Vec<u32> {
+    let shown = phase != 0;
+    let digits = round.to_string();
+    let mut hex: Vec<u32> = (0..5)
+        .map(|i| match digits.len().checked_sub(i + 1) {
+            Some(k) if shown => u32::from(segments(u32::from(digits.as_bytes()[k] - b'0'))),
+            _ => u32::from(DARK),
+        })
+        .collect();
+    let ledg = u32::from(shown && player == 1)
+        | u32::from(shown && player == 2) << 1
+        | u32::from(phase == 2) << 8;
+    hex.push(kbd_err);
+    hex.push(ledg);
+    hex
+}
+
+fn parse(line: &str) -> Vec<u32> {
+    line.split_whitespace()
+        .map(|w| u32::from_str_radix(w, 16).unwrap_or_else(|e| panic!("`{line}`: {e}")))
+        .collect()
+}
+
+#[test]
+fn displays_show_round_errors_and_turn() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("board-status");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let mut cases: Vec<[u32; 4]> = vec![
+        [1, 1, 1, 0],
+        [1, 2, 9, 1],
+        [1, 1, 10, 2],
+        [1, 2, 99, 65_535],
+        [1, 1, 100, 3],
+        [2, 1, 1_000, 4],
+        [2, 2, 10_007, 5],
+        [1, 1, 65_535, 6],
+        [0, 1, 42, 7],
+        [1, 0, 5, 8],
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..40 {
+        cases.push([
+            rng.gen_range(0..3),
+            rng.gen_range(1..3),
+            rng.gen_range(0..=65_535),
+            rng.gen_range(0..=65_535),
+        ]);
+    }
+    let case_file = dir.join("cases.txt");
+    let text: String = cases
+        .iter()
+        .map(|c| format!("{} {} {} {}\n", c[0], c[1], c[2], c[3]))
+        .collect();
+    std::fs::write(&case_file, text).expect("write cases");
+
+    let vvp = dir.join("board_status.vvp");
+    let out = Command::new("iverilog")
+        .current_dir(ROOT)
+        .args(["-g2005", "-Wall", "-s", "board_status_tb", "-o"])
+        .arg(&vvp)
+        .arg("tb/icarus/board_status_tb.v")
+        .arg(PathBuf::from(RTL_DIR).join("board_status.v"))
+        .output()
+        .unwrap_or_else(|e| panic!("iverilog not found ({e}): run scripts/setup"));
+    let msgs = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "iverilog failed:\n{msgs}");
+    assert!(msgs.trim().is_empty(), "iverilog -Wall warns:\n{msgs}");
+    let run = Command::new("vvp")
+        .arg("-n")
+        .arg(&vvp)
+        .arg(format!("+cases={}", case_file.display()))
+        .output()
+        .expect("vvp runs");
+    let text = String::from_utf8_lossy(&run.stdout);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("VCD"))
+        .collect();
+    assert_eq!(lines.len(), cases.len() + 1, "one line per case:\n{text}");
+    assert_eq!(
+        parse(lines[0]),
+        vec![0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0],
+        "after reset: all dark"
+    );
+    for (c, line) in cases.iter().zip(&lines[1..]) {
+        assert_eq!(
+            parse(line),
+            expected(c[0], c[1], c[2], c[3]),
+            "phase {} player {} round {} errors {}",
+            c[0],
+            c[1],
+            c[2],
+            c[3]
+        );
+    }
+}
