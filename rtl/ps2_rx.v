@@ -6,7 +6,12 @@
 
 module ps2_rx #(
     parameter integer FILTER_CYCLES  = 100,   // 2 us at 50 MHz: shorter ps2_clk pulses are glitches
-    parameter integer TIMEOUT_CYCLES = 5000   // 100 us at 50 MHz without any ps2_clk edge ends a frame
+    parameter integer TIMEOUT_CYCLES = 5000,  // 100 us at 50 MHz without any ps2_clk edge ends a frame
+    // After reset, a start bit counts only once ps2_clk has been high, without an
+    // edge, this long: 60 us, more than its high phase inside a frame at the slowest
+    // rate (50 us at 10 kHz), so a reset in the middle of a frame never takes a
+    // later data bit for a start bit. At most TIMEOUT_CYCLES (one counter serves both).
+    parameter integer ARM_CYCLES     = 3000
 ) (
     input  wire        clk,          // 50 MHz system clock
     input  wire        rst,          // synchronous, active high
@@ -52,13 +57,15 @@ module ps2_rx #(
         end
     end
 
+    reg                 armed;      // the bus has been idle since reset: start bits count
     reg                 busy;       // inside a frame (start bit seen)
     reg [3:0]           bit_idx;    // next bit to receive, 1 = first data bit
     reg [7:0]           shift;
     reg                 parity;     // running XOR of data bits
     // Cycles since the last ps2_clk edge in a frame. Counting from any edge, not
     // just falling ones, keeps the timeout at twice the slowest half period (50 us
-    // at 10 kHz) while a whole 10 kHz period is itself 100 us.
+    // at 10 kHz) while a whole 10 kHz period is itself 100 us. Before arming, the
+    // same counter measures how long ps2_clk has been idle high.
     reg [TIMEOUT_W-1:0] idle_cnt;
 
     wire timeout = busy && !filt_flip && (idle_cnt == TIMEOUT_CYCLES[TIMEOUT_W-1:0]);
@@ -69,6 +76,7 @@ module ps2_rx #(
 
     always @(posedge clk) begin
         if (rst) begin
+            armed       <= 1'b0;
             busy        <= 1'b0;
             bit_idx     <= 4'd0;
             shift       <= 8'd0;
@@ -79,7 +87,14 @@ module ps2_rx #(
             err_count_o <= 16'd0;
         end else begin
             valid_o <= 1'b0;
-            if (!busy) begin
+            if (!armed) begin
+                if (filt_flip || !clk_f)
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
+                else if (idle_cnt == ARM_CYCLES[TIMEOUT_W-1:0])
+                    armed    <= 1'b1;
+                else
+                    idle_cnt <= idle_cnt + 1'b1;
+            end else if (!busy) begin
                 idle_cnt <= {TIMEOUT_W{1'b0}};
                 // Only a 0 start bit opens a frame; a 1 is line noise and is skipped.
                 if (fall && !dat_s) begin

@@ -3,7 +3,7 @@
 //! keyboard scoreboard check every byte, command, error and overflow count;
 //! the asserts below add the end totals worked out from the spec.
 
-use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN};
+use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN, SYS_HZ};
 use generals::dut::{CoreDut, KbdDut};
 use generals::kbd_env::{Consumer, KbdEnv};
 use generals::scoreboard::kbd::KbdStats;
@@ -246,6 +246,73 @@ fn random_stream_of_ten_thousand_bytes() {
     );
 }
 
+/// Steps until the `n`-th falling edge of `ps2_clk` from now.
+fn step_to_fall(env: &mut KbdEnv, n: u32) {
+    let mut seen = 0;
+    let mut prev = env.driver.level().0;
+    while seen < n {
+        env.step().unwrap_or_else(|m| panic!("{m}"));
+        let clk = env.driver.level().0;
+        if prev && !clk {
+            seen += 1;
+        }
+        prev = clk;
+    }
+}
+
+/// RESET while a frame is on the wire, at every bit (on the falling edge, in
+/// the low phase, in the next high phase), at both clock limits: the cut
+/// frame yields nothing (no byte, no error: after reset the receiver waits
+/// for an idle bus instead of taking a later data bit for a start bit), and
+/// the next whole frame is decoded. The scoreboard checks every cycle too.
+#[test]
+fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
+    for hz in [DEVICE_HZ_MIN, DEVICE_HZ_MAX] {
+        let half = SYS_HZ / hz / 2;
+        for bit in 0..=10u32 {
+            for offset in [0, half / 2, half + half / 2] {
+                let what = format!("{hz} Hz, reset {offset} cycles after bit {bit} fell");
+                let mut env = env_at(hz);
+                env.send(&[W.make_code(), D.make_code()]);
+                step_to_fall(&mut env, bit + 1);
+                for _ in 0..offset {
+                    env.step().unwrap_or_else(|m| panic!("{what}: {m}"));
+                }
+                env.reset(4);
+                let stats = env
+                    .run(2_000, LIMIT)
+                    .unwrap_or_else(|m| panic!("{what}: {m}"));
+                let got = commands(&env);
+                assert_eq!(stats.errors, 0, "{what}: a frame counted as bad");
+                if bit < 10 {
+                    assert_eq!(got, vec![D], "{what}");
+                    assert_eq!(stats.ignored, 1, "{what}: the cut frame");
+                } else if offset == 0 {
+                    // The stop bit was on the wire, not yet in the receiver.
+                    assert_eq!(got, vec![D], "{what}");
+                } else {
+                    // The stop bit was in: W arrived before the reset.
+                    assert_eq!(got, vec![W, D], "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// RESET in the middle of a typematic burst: only the frame it cuts is lost.
+#[test]
+fn reset_during_typematic_repeat_loses_only_the_cut_frame() {
+    for bit in [0, 4, 9] {
+        let mut env = env_at(DEVICE_HZ_MIN);
+        env.send(&[W.make_code(); 4]);
+        step_to_fall(&mut env, 11 + bit + 1);
+        env.reset(4);
+        let stats = run(&mut env);
+        assert_eq!(commands(&env), vec![W, W, W], "reset at bit {bit}");
+        assert_eq!((stats.ignored, stats.errors), (1, 0), "reset at bit {bit}");
+    }
+}
+
 /// The parameters the bench reads back from the models are the ones GAME.md
 /// names (§3: debounce 1 ms; §4: receiver timeout about 100 µs, at 50 MHz),
 /// and the keyboard-only model was built like the core's keyboard.
@@ -257,11 +324,22 @@ fn models_report_the_parameters_of_the_spec() {
     assert_eq!(kbd.timeout_cycles, 5_000, "100 µs at 50 MHz");
     assert!(core.por_cycles > 0);
     assert!(kbd.filter_cycles > 20 && kbd.filter_cycles < kbd.timeout_cycles);
+    // Re-arming after reset: longer than ps2_clk's high phase inside a frame at
+    // 10 kHz with the driver's worst jitter (15 %), within the timeout counter.
+    let slowest_high = 1.15 * f64::from(SYS_HZ) / f64::from(DEVICE_HZ_MIN) / 2.0;
+    assert!(f64::from(kbd.arm_cycles - kbd.filter_cycles) > slowest_high);
+    assert!(kbd.arm_cycles <= kbd.timeout_cycles);
     assert_eq!(
-        (kbd.filter_cycles, kbd.timeout_cycles, kbd.fifo_depth),
+        (
+            kbd.filter_cycles,
+            kbd.timeout_cycles,
+            kbd.arm_cycles,
+            kbd.fifo_depth
+        ),
         (
             core.kbd.filter_cycles,
             core.kbd.timeout_cycles,
+            core.kbd.arm_cycles,
             core.kbd.fifo_depth
         )
     );

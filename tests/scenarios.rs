@@ -744,3 +744,32 @@ fn a_move_waits_for_the_video_scan() {
     assert_state("move during the scan", &s.state(), &e, None);
     assert_eq!(s.stats().moves, 1);
 }
+
+/// RESET pressed while a key repeats (typematic), at three points of the
+/// stream: the frame the internal reset cuts is lost whole (after reset the
+/// receiver waits for an idle bus), nothing garbled reaches the game (the
+/// scoreboard checks every byte and every cycle), the keys after it are
+/// consumed in IDLE, and the next game starts untouched.
+#[test]
+fn reset_during_typematic_repeat() {
+    let mut cut = 0;
+    for delay in [0u64, 23_400, 61_700] {
+        let mut s = Session::start(1);
+        s.env.ps2.send_bytes(&[Command::D.make_code(); 24]);
+        let run = |s: &mut Session| -> Result<(), generals::scoreboard::Mismatch> {
+            s.env.run(150_000 + delay)?;
+            s.env.reset_btn.press(0, &Press::clean(hold_cycles()));
+            s.env.run_until(u64::MAX, "RESET released", |e| {
+                e.reset_btn.idle() && !e.sb.buttons.reset.pressed() && !e.sb.buttons.rst()
+            })?;
+            s.env.drain()
+        };
+        run(&mut s).unwrap_or_else(|m| panic!("RESET {delay} cycles into the burst: {m}"));
+        assert_eq!(s.state().phase, Phase::Idle, "delay {delay}");
+        assert_eq!(s.env.ps2.pending(), 0, "every frame sent");
+        cut += s.env.sb.kbd.stats.ignored;
+        s.press_start(2, &Press::clean(hold_cycles()));
+        assert_state("START after RESET", &s.state(), &fresh(2, &MAP2), None);
+    }
+    assert!(cut >= 1, "at least one reset cut a frame");
+}

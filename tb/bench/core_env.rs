@@ -140,7 +140,7 @@ impl CoreEnv {
     /// One clock cycle, checked.
     pub fn step(&mut self) -> Result<CycleEvents, Mismatch> {
         let keys = (self.reset_btn.tick(), self.start_btn.tick());
-        let ((clk, dat), sent) = self.ps2.tick();
+        let ((clk, dat), wire) = self.ps2.tick();
         let input = CoreIn {
             key_reset_n: u8::from(keys.0),
             key_start_n: u8::from(keys.1),
@@ -151,11 +151,19 @@ impl CoreEnv {
         if let Some(r) = &mut self.record {
             r.push(crate::stimulus::levels(&input));
         }
-        if let Some(frame) = sent {
+        // The receiver's reset this cycle is the one registered last cycle.
+        self.sb.kbd.wire(clk, wire.start, self.sb.in_reset());
+        if let Some(frame) = wire.sent {
             self.sb.frame_sent(frame);
         }
         let cycle = self.dut.cycle;
         let ev = self.sb.check(cycle, keys, &self.out)?;
+        if ev.reset {
+            // A keyboard sends only on an idle bus; the receiver takes a start
+            // bit only once the bus has idled for its arming time after reset.
+            let rx = *self.ps2.rx();
+            self.ps2.hold_off(rx.arm_cycles + rx.filter_cycles);
+        }
         if ev.compare_board {
             self.sb.compare_board(cycle, &self.dut.read_board())?;
         }

@@ -61,6 +61,8 @@ pub struct KbdEnv {
     prev: KbdOut,
     /// A bursty consumer's stall lasts until this cycle.
     stall_until: u64,
+    /// Cycles of reset still to drive.
+    reset_left: u64,
 }
 
 impl KbdEnv {
@@ -75,6 +77,7 @@ impl KbdEnv {
             rng: ChaCha8Rng::seed_from_u64(seed),
             prev: KbdOut::default(),
             stall_until: 0,
+            reset_left: 0,
         };
         let reset = KbdIn {
             ps2_clk: 1,
@@ -85,6 +88,7 @@ impl KbdEnv {
         for _ in 0..RESET_CYCLES {
             env.prev = env.dut.tick(&reset);
         }
+        env.hold_keyboard_after_reset();
         env
     }
 
@@ -99,8 +103,31 @@ impl KbdEnv {
     }
 
     /// One clock cycle, checked.
+    /// Drives reset for `cycles` from the next cycle on, whatever is on the
+    /// wire: a frame in flight is lost, and the driver then holds the
+    /// keyboard off until the receiver has re-armed.
+    pub fn reset(&mut self, cycles: u64) {
+        self.reset_left = cycles.max(1);
+    }
+
+    /// A keyboard sends only on an idle bus; the receiver takes a start bit
+    /// only once the bus has idled for its arming time after reset.
+    fn hold_keyboard_after_reset(&mut self) {
+        let rx = *self.driver.rx();
+        self.driver.hold_off(rx.arm_cycles + rx.filter_cycles);
+    }
+
     pub fn step(&mut self) -> Result<(), Mismatch> {
-        let ((clk, dat), sent) = self.driver.tick();
+        let ((clk, dat), wire) = self.driver.tick();
+        let in_reset = self.reset_left > 0;
+        if in_reset {
+            self.reset_left -= 1;
+            self.sb.reset();
+            if self.reset_left == 0 {
+                self.hold_keyboard_after_reset();
+            }
+        }
+        self.sb.wire(clk, wire.start, in_reset);
         let cycle = self.dut.cycle;
         let ready = match self.consumer {
             Consumer::Ready => true,
@@ -120,16 +147,16 @@ impl KbdEnv {
         let input = KbdIn {
             ps2_clk: u8::from(clk),
             ps2_dat: u8::from(dat),
-            rst: 0,
+            rst: u8::from(in_reset),
             cmd_ready: u8::from(ready),
         };
         let out = self.dut.tick(&input);
-        if let Some(frame) = sent {
+        if let Some(frame) = wire.sent {
             self.sb.frame_sent(frame);
         }
         let obs = KbdObs {
             byte: (out.byte_valid != 0).then_some(out.byte_),
-            popped: (ready && self.prev.cmd_valid != 0).then_some(self.prev.cmd),
+            popped: (!in_reset && ready && self.prev.cmd_valid != 0).then_some(self.prev.cmd),
             head: (out.cmd_valid != 0).then_some(out.cmd),
             err_count: u64::from(out.err_count),
             ovf_count: u64::from(out.ovf_count),

@@ -27,6 +27,7 @@ void core_get_params(core_params *p) {
                   "the bench models both buttons with one debounce length");
     p->kbd.filter_cycles = R::generals_core__DOT__u_kbd__DOT__u_rx__DOT__FILTER_CYCLES;
     p->kbd.timeout_cycles = R::generals_core__DOT__u_kbd__DOT__u_rx__DOT__TIMEOUT_CYCLES;
+    p->kbd.arm_cycles = R::generals_core__DOT__u_kbd__DOT__u_rx__DOT__ARM_CYCLES;
     p->kbd.fifo_depth = 1u << R::generals_core__DOT__u_kbd__DOT__u_kbd__DOT__FIFO_DEPTH_LOG2;
     p->debounce_cycles = R::generals_core__DOT__u_btn_reset__DOT__DEBOUNCE_CYCLES;
     p->por_cycles = R::generals_core__DOT__POR_CYCLES;

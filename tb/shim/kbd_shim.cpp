@@ -16,6 +16,7 @@ void kbd_get_params(kbd_params *p) {
     using R = Vkbd_frontend___024root;
     p->filter_cycles = R::kbd_frontend__DOT__u_rx__DOT__FILTER_CYCLES;
     p->timeout_cycles = R::kbd_frontend__DOT__u_rx__DOT__TIMEOUT_CYCLES;
+    p->arm_cycles = R::kbd_frontend__DOT__u_rx__DOT__ARM_CYCLES;
     p->fifo_depth = 1u << R::kbd_frontend__DOT__u_kbd__DOT__FIFO_DEPTH_LOG2;
 }
 int kbd_trace_open(kbd_model *m, const char *path) { return m->trace_open(path); }

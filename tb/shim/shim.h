@@ -13,6 +13,7 @@ extern "C" {
 typedef struct {
     uint32_t filter_cycles;   /* ps2_rx: shorter ps2_clk pulses are glitches */
     uint32_t timeout_cycles;  /* ps2_rx: silence that ends a frame */
+    uint32_t arm_cycles;      /* ps2_rx: idle bus after reset before a start bit counts */
     uint32_t fifo_depth;      /* keyboard: command FIFO entries */
 } kbd_params;
 typedef struct {

@@ -114,6 +114,15 @@ pub struct SentFrame {
     pub end_cycle: u64,
 }
 
+/// What the wire did in one cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WireEvents {
+    /// A frame's start bit fell in this cycle.
+    pub start: bool,
+    /// The frame that ended in this cycle, if any.
+    pub sent: Option<SentFrame>,
+}
+
 /// One stretch of constant line levels.
 #[derive(Clone, Copy, Debug)]
 struct Segment {
@@ -122,6 +131,8 @@ struct Segment {
     dat: bool,
     /// The frame ends after this segment's first cycle.
     ends_frame: bool,
+    /// The segment's first cycle is the frame's start-bit falling edge.
+    starts_frame: bool,
 }
 
 /// The PS/2 driver: queue bytes with [`Ps2Driver::send`], then call
@@ -135,6 +146,8 @@ pub struct Ps2Driver {
     current: Option<(u8, Fault)>,
     cycle: u64,
     level: (bool, bool),
+    /// No frame starts on the wire before this cycle.
+    hold_until: u64,
 }
 
 impl Ps2Driver {
@@ -151,6 +164,7 @@ impl Ps2Driver {
             current: None,
             cycle: 0,
             level: (true, true),
+            hold_until: 0,
         }
     }
 
@@ -178,9 +192,21 @@ impl Ps2Driver {
             .push_back((0, Fault::Glitch { bit: u8::MAX, len }));
     }
 
+    /// Keeps the bus idle for `cycles` before the next frame goes on the wire
+    /// (a frame already on it finishes): after a reset the receiver takes a
+    /// start bit only once the bus has been idle for a while.
+    pub fn hold_off(&mut self, cycles: u32) {
+        self.hold_until = self.hold_until.max(self.cycle + u64::from(cycles));
+    }
+
     /// Changes the timing for frames not yet started.
     pub fn set_timing(&mut self, timing: Ps2Timing) {
         self.timing = timing;
+    }
+
+    /// The line levels `(ps2_clk, ps2_dat)` of the last cycle.
+    pub fn level(&self) -> (bool, bool) {
+        self.level
     }
 
     /// True when nothing is queued or on the wire.
@@ -194,17 +220,20 @@ impl Ps2Driver {
     }
 
     /// Advances one cycle. Returns the line levels `(ps2_clk, ps2_dat)` for
-    /// this cycle and the frame that ended in it, if any.
-    pub fn tick(&mut self) -> ((bool, bool), Option<SentFrame>) {
-        if self.wave.is_empty() {
+    /// this cycle, whether a start bit falls in it, and the frame that ended
+    /// in it, if any.
+    pub fn tick(&mut self) -> ((bool, bool), WireEvents) {
+        if self.wave.is_empty() && self.cycle >= self.hold_until {
             if let Some((byte, fault)) = self.queue.pop_front() {
                 self.build(byte, fault);
                 self.current = Some((byte, fault));
             }
         }
         let mut ended = None;
+        let mut start = false;
         if let Some(seg) = self.wave.front_mut() {
             self.level = (seg.clk, seg.dat);
+            start = std::mem::take(&mut seg.starts_frame);
             if seg.ends_frame {
                 seg.ends_frame = false;
                 if let Some((byte, fault)) = self.current {
@@ -228,7 +257,7 @@ impl Ps2Driver {
             self.level = (true, true);
         }
         self.cycle += 1;
-        (self.level, ended)
+        (self.level, WireEvents { start, sent: ended })
     }
 
     fn half_period(&mut self) -> u32 {
@@ -249,6 +278,7 @@ impl Ps2Driver {
                 clk,
                 dat,
                 ends_frame: false,
+                starts_frame: false,
             });
         }
     }
@@ -299,6 +329,11 @@ impl Ps2Driver {
             self.push(h2, true, dat);
             let low = self.half_period();
             self.push(1, false, dat);
+            if i == 0 {
+                if let Some(first) = self.wave.back_mut() {
+                    first.starts_frame = true;
+                }
+            }
             if i + 1 == sent {
                 self.mark_end();
             }

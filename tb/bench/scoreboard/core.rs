@@ -126,6 +126,12 @@ impl CoreScoreboard {
         }
     }
 
+    /// Whether the core is in reset at this cycle's edge (the reset
+    /// registered last cycle).
+    pub fn in_reset(&self) -> bool {
+        self.rst_prev
+    }
+
     /// The driver finished a PS/2 frame.
     pub fn frame_sent(&mut self, frame: SentFrame) {
         self.kbd.frame_sent(frame);

@@ -1,16 +1,22 @@
 //! Keyboard scoreboard: every good byte the driver sent must come out of the
 //! receiver, every dropped frame must be counted, and every command the
 //! consumer pops must be the next one the golden decoder and FIFO predict.
+//! A frame whose start bit fell in reset, or before the receiver re-armed
+//! after it ([`RxArming`]), must vanish: no byte, no error.
 
 use super::Mismatch;
 use crate::driver::ps2::{truncate_silence, SentFrame};
 use crate::dut::KbdParams;
-use generals_golden::keyboard::{Command, CommandFifo, Decoder};
+use generals_golden::keyboard::{Command, CommandFifo, Decoder, RxArming, StartVerdict};
 use std::collections::VecDeque;
 
 /// Cycles the byte path adds to the glitch filter (synchroniser, shift
 /// register, output register) and a margin.
 const BYTE_LATENCY_SLACK: u64 = 16;
+/// Cycles the synchroniser adds to the glitch filter's delay, and a margin:
+/// the receiver sees the line this much later than the pins, and counts its
+/// idle time after reset from the reset, when its filtered clock is high.
+const ARMING_SLACK: u32 = 16;
 
 /// Totals of a keyboard run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,6 +29,9 @@ pub struct KbdStats {
     pub errors: u64,
     /// Commands dropped on a full FIFO (predicted and counted).
     pub overflows: u64,
+    /// Frames that started in reset or before the receiver re-armed after it
+    /// (predicted lost, and lost).
+    pub ignored: u64,
 }
 
 /// What the RTL showed in one cycle, as the scoreboard needs it.
@@ -49,6 +58,12 @@ pub struct KbdScoreboard {
     error_latency_max: u64,
     in_flight: VecDeque<SentFrame>,
     bad_frames: VecDeque<SentFrame>,
+    /// The receiver's arming after reset, from the driven `ps2_clk`.
+    arming: RxArming,
+    /// Verdicts of the start bits of frames still on the wire, in order.
+    starts: VecDeque<StartVerdict>,
+    /// A frame whose fate the bench cannot predict (see `frame_sent`).
+    unsure: Option<SentFrame>,
     decoder: Decoder,
     /// The golden FIFO: commands with the cycle their last byte's frame ended.
     fifo: CommandFifo<(Command, u64)>,
@@ -68,6 +83,9 @@ impl KbdScoreboard {
             error_latency_max: u64::from(truncate_silence(rx)),
             in_flight: VecDeque::new(),
             bad_frames: VecDeque::new(),
+            arming: RxArming::new(rx.arm_cycles, rx.filter_cycles + ARMING_SLACK),
+            starts: VecDeque::new(),
+            unsure: None,
             decoder: Decoder::new(),
             fifo: CommandFifo::new(rx.fifo_depth as usize),
             pending_push: None,
@@ -76,8 +94,33 @@ impl KbdScoreboard {
         }
     }
 
+    /// The wire in this cycle: `clk` as driven, whether a frame's start bit
+    /// fell, and whether the receiver is in reset at this cycle's edge.
+    pub fn wire(&mut self, clk: bool, start: bool, in_reset: bool) {
+        let verdict = if in_reset {
+            self.arming.reset(clk);
+            StartVerdict::Ignored
+        } else {
+            self.arming.step(clk)
+        };
+        if start {
+            self.starts.push_back(verdict);
+        }
+    }
+
     /// The driver finished a frame.
     pub fn frame_sent(&mut self, frame: SentFrame) {
+        match self.starts.pop_front() {
+            Some(StartVerdict::Ignored) => {
+                self.stats.ignored += 1;
+                return;
+            }
+            Some(StartVerdict::Unsure) => {
+                self.unsure.get_or_insert(frame);
+                return;
+            }
+            Some(StartVerdict::Taken) | None => {}
+        }
         if frame.fault.drops_frame() {
             self.bad_frames.push_back(frame);
             self.stats.errors += 1;
@@ -86,8 +129,12 @@ impl KbdScoreboard {
         }
     }
 
-    /// The keyboard front end was reset: prefixes, FIFO and counters cleared.
+    /// The keyboard front end was reset: prefixes, FIFO and counters cleared;
+    /// frames on the wire are lost.
     pub fn reset(&mut self) {
+        for v in &mut self.starts {
+            *v = StartVerdict::Ignored;
+        }
         self.decoder.reset();
         self.fifo.reset();
         self.pending_push = None;
@@ -111,6 +158,15 @@ impl KbdScoreboard {
     /// cycle's edge (the bench raised ready while valid was high).
     /// Returns the command popped, with the cycle its last frame ended.
     pub fn check(&mut self, cycle: u64, obs: &KbdObs) -> Result<Option<(Command, u64)>, Mismatch> {
+        if let Some(f) = self.unsure.take() {
+            return Err(Mismatch::new(
+                cycle,
+                "PS/2 frame after reset",
+                "a start bit clearly before or after the receiver re-arms",
+                format!("frame 0x{:02X} ending at cycle {}", f.byte, f.end_cycle),
+            )
+            .note("the bench started it within the arming slack: hold the keyboard off longer after reset"));
+        }
         if self.quiet(cycle, obs) {
             return Ok(None);
         }

@@ -174,6 +174,87 @@ impl<T> CommandFifo<T> {
     }
 }
 
+/// Whether the receiver takes a frame whose start bit falls now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartVerdict {
+    /// Taken: the frame is received (or counted as bad) as usual.
+    Taken,
+    /// Ignored: it fell in reset or before the receiver re-armed; the frame
+    /// yields no byte and no error.
+    Ignored,
+    /// Within `slack` cycles of the arming time: either may happen.
+    Unsure,
+}
+
+/// The receiver's re-synchronisation after reset **[decided]** (GAME.md §4
+/// says a bad frame re-synchronises on the next start bit; a reset in the
+/// middle of a frame must not take a later data bit for one): after reset a
+/// start bit counts only once `ps2_clk` has stayed high, without an edge, for
+/// `arm_cycles`; from then on every start bit counts until the next reset.
+/// Fed the `ps2_clk` level as driven, once per cycle.
+#[derive(Clone, Debug)]
+pub struct RxArming {
+    arm: u64,
+    slack: u64,
+    run: u64,
+    armed: bool,
+    /// An unsure start bit may have armed the receiver.
+    maybe_armed: bool,
+    prev_clk: bool,
+}
+
+impl RxArming {
+    /// A receiver in reset. `slack` covers the receiver's synchroniser and
+    /// glitch filter, which shift its view of the line by a few cycles.
+    pub fn new(arm_cycles: u32, slack: u32) -> Self {
+        Self {
+            arm: u64::from(arm_cycles),
+            slack: u64::from(slack),
+            run: 0,
+            armed: false,
+            maybe_armed: false,
+            prev_clk: true,
+        }
+    }
+
+    /// One cycle of reset: the receiver disarms and starts counting afresh.
+    pub fn reset(&mut self, clk: bool) {
+        self.run = 0;
+        self.armed = false;
+        self.maybe_armed = false;
+        self.prev_clk = clk;
+    }
+
+    /// True once start bits count.
+    pub fn armed(&self) -> bool {
+        self.armed
+    }
+
+    /// One cycle out of reset with `ps2_clk` at `clk`. Returns the verdict
+    /// for a start bit falling in this cycle (meaningful on a falling edge).
+    pub fn step(&mut self, clk: bool) -> StartVerdict {
+        let fell = self.prev_clk && !clk;
+        self.prev_clk = clk;
+        let verdict = if self.armed {
+            StartVerdict::Taken
+        } else if fell && (self.maybe_armed || self.run + self.slack >= self.arm) {
+            self.maybe_armed = true;
+            StartVerdict::Unsure
+        } else {
+            StartVerdict::Ignored
+        };
+        if clk {
+            self.run += 1;
+            if self.run >= self.arm + self.slack {
+                self.armed = true;
+            }
+        } else {
+            self.run = 0;
+        }
+        verdict
+    }
+}
+
 /// Decodes a whole byte stream.
 pub fn decode(bytes: &[u8]) -> Vec<Command> {
     let mut d = Decoder::new();
@@ -191,6 +272,33 @@ pub fn key_bytes(cmd: Command, arrow: bool) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn falls_after(arming: &mut RxArming, high: u32) -> StartVerdict {
+        for _ in 0..high {
+            arming.step(true);
+        }
+        arming.step(false)
+    }
+
+    #[test]
+    fn a_start_bit_counts_only_after_the_bus_idled_since_reset() {
+        let mut a = RxArming::new(3_000, 16);
+        a.reset(true);
+        // Inside a frame the clock is high for at most a half period.
+        assert_eq!(falls_after(&mut a, 2_500), StartVerdict::Ignored);
+        assert_eq!(falls_after(&mut a, 2_983), StartVerdict::Ignored);
+        assert_eq!(falls_after(&mut a, 2_990), StartVerdict::Unsure);
+        assert!(!a.armed());
+        // It may have armed: what follows is unsure until a long idle.
+        assert_eq!(falls_after(&mut a, 100), StartVerdict::Unsure);
+        assert_eq!(falls_after(&mut a, 3_016), StartVerdict::Taken);
+        assert!(a.armed());
+        // Armed until the next reset, however short the high phases.
+        assert_eq!(falls_after(&mut a, 10), StartVerdict::Taken);
+        a.reset(false);
+        assert!(!a.armed());
+        assert_eq!(falls_after(&mut a, 100), StartVerdict::Ignored);
+    }
 
     #[test]
     fn make_codes_from_the_spec() {
