@@ -41,6 +41,13 @@ const RTL_MODELS: &[ModelSpec] = &[
     },
 ];
 
+/// The machine player's pause before each command in the bench's models
+/// (the board's default is 0.2 s): long enough to be a real pause, short
+/// enough that a whole machine game takes tens of frames (the demo GIF
+/// shows it unfold) and a test a few seconds. The bench
+/// reads it back from the model (`core_params::bot_gap`).
+const BENCH_BOT_GAP: u32 = 20_000;
+
 /// The gate-level model: the same top, synthesised.
 const GATES_MODEL: ModelSpec = ModelSpec {
     top: "generals_core",
@@ -271,6 +278,7 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
         let map_hex = p.manifest.join("maps/maps.hex");
         cmd.arg(format!("-GMAP_INIT_HEX=\"{}\"", map_hex.display()));
         cmd.arg(format!("-GGFX_DIR=\"{}/\"", p.rtl.join("gfx").display()));
+        cmd.arg(format!("-GBOT_GAP={BENCH_BOT_GAP}"));
     }
     cmd.arg(src);
     let status = cmd.status().unwrap_or_else(|e| {
@@ -324,7 +332,7 @@ fn synthesise_netlist(p: &Paths) -> PathBuf {
     let netlist = dir.join("generals_core.v");
     let script = format!(
         "read_verilog -defer -DSYNTHESIS -Irtl {files}\n\
-         hierarchy -check -top generals_core\n\
+         hierarchy -check -top generals_core -chparam BOT_GAP {BENCH_BOT_GAP}\n\
          synth -top generals_core -flatten -run :fine\n\
          opt -full\ntechmap\nopt -fast\nabc\nopt_clean\n\
          splitnets -driver\nopt_clean -purge\n\

@@ -1,8 +1,8 @@
 # 50 MHz board clock; everything runs on it (clock enables, no generated clocks).
 create_clock -name CLOCK_50 -period 20.000 [get_ports CLOCK_50]
 derive_clock_uncertainty
-# Buttons and the PS/2 lines are asynchronous and synchronised in the RTL.
-set_false_path -from [get_ports {KEY[*] PS2_KBCLK PS2_KBDAT}]
+# Buttons, switches and the PS/2 lines are asynchronous and synchronised in the RTL.
+set_false_path -from [get_ports {KEY[*] SW[*] PS2_KBCLK PS2_KBDAT}]
 # VGA: every output but VGA_SYNC_N (tied low), VGA_CLK included, comes from a
 # flip-flop on CLOCK_50 packed into its I/O cell (FAST_OUTPUT_REGISTER in
 # generals.qsf); RGB, syncs and blank change on one edge and the DAC latches them on VGA_CLK's rise one 20 ns cycle

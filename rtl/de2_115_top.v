@@ -1,6 +1,7 @@
 // Generals (将军棋) - de2_115_top: the Generals game on a Terasic DE2-115 (pins in
 // generals.qsf).
 // KEY[0] = RESET, KEY[1] = START, PS/2 keyboard, VGA through the ADV7123 DAC;
+// SW[0]/SW[1]: the machine plays Red/Blue (GAME.md section 8);
 // HEX4..HEX0 show the round, LEDR the keyboard's error count, LEDG whose turn.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none
@@ -11,6 +12,7 @@ module de2_115_top (
     input  wire [1:0] KEY,          // push-buttons, low while pressed
     input  wire       PS2_KBCLK,    // keyboard clock (receive only: the host never drives it)
     input  wire       PS2_KBDAT,    // keyboard data
+    input  wire [1:0] SW,           // slide switches: the machine plays Red, Blue
     output wire [7:0] VGA_R,
     output wire [7:0] VGA_G,
     output wire [7:0] VGA_B,
@@ -47,6 +49,7 @@ module de2_115_top (
         .key_start_n       (KEY[1]),
         .ps2_clk           (PS2_KBCLK),
         .ps2_dat           (PS2_KBDAT),
+        .sw                (SW),
         .vga_r             (VGA_R),
         .vga_g             (VGA_G),
         .vga_b             (VGA_B),
@@ -59,6 +62,8 @@ module de2_115_top (
         .dbg_draw          (),
         .dbg_applied       (),
         .dbg_cmd           (),
+        .dbg_cmd_src       (),
+        .dbg_seats         (),
         .dbg_started       (),
         .dbg_snapshot      (),
         .dbg_phase         (phase),

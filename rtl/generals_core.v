@@ -1,6 +1,6 @@
 // Generals (将军棋) - generals_core: the whole game without board pins: buttons,
-// keyboard, draw counter, game logic and VGA. Verilator's top; the board wrapper instantiates it
-// and leaves the dbg_* outputs unconnected.
+// switches, keyboard, draw counter, game logic, machine player and VGA. Verilator's
+// top; the board wrapper instantiates it and uses a few dbg_* outputs for its displays.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps
@@ -8,13 +8,15 @@
 module generals_core #(
     parameter integer DEBOUNCE_CYCLES = 50000,            // 1 ms at 50 MHz; the bench reads it too
     parameter         MAP_INIT_HEX    = "maps/maps.hex",  // simulation image of the map ROM
-    parameter         GFX_DIR         = "rtl/gfx/"        // font and glyph ROM images
+    parameter         GFX_DIR         = "rtl/gfx/",       // font and glyph ROM images
+    parameter integer BOT_GAP         = 10_000_000        // machine player: cycles before each command
 ) (
     input  wire          clk,             // 50 MHz
     input  wire          key_reset_n,     // RESET push-button, active low, raw
     input  wire          key_start_n,     // START push-button, active low, raw
     input  wire          ps2_clk,         // keyboard clock line
     input  wire          ps2_dat,         // keyboard data line
+    input  wire [1:0]    sw,              // slide switches: [0] machine plays Red, [1] Blue; raw
     output wire [7:0]    vga_r,           // to the video DAC
     output wire [7:0]    vga_g,
     output wire [7:0]    vga_b,
@@ -28,6 +30,8 @@ module generals_core #(
     output wire [6:0]    dbg_draw,        // draw counter
     output wire          dbg_applied,     // a command was consumed; state shows its effect
     output wire [2:0]    dbg_cmd,
+    output wire          dbg_cmd_src,     // with dbg_applied: 1 the machine typed it, 0 the keyboard
+    output wire [1:0]    dbg_seats,       // colours the machine plays, latched at START
     output wire          dbg_started,     // a game started; state shows it
     output wire          dbg_snapshot,    // the renderer latched the state for the next frame
     output wire [1:0]    dbg_phase,
@@ -50,6 +54,9 @@ module generals_core #(
     output wire [15:0]   dbg_kbd_err,
     output wire [15:0]   dbg_kbd_ovf
 );
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
     localparam integer POR_CYCLES = 15;   // power-on reset length; registers power up 0
     localparam integer POR_W      = $clog2(POR_CYCLES + 1);
 
@@ -121,6 +128,44 @@ module generals_core #(
     assign dbg_kbd_cmd_valid = cmd_valid;
     assign dbg_kbd_cmd_ready = cmd_ready;
 
+    // ---- switches: synchronised, latched when START may start a game ---------------
+    reg  [1:0] sw_meta, sw_s;
+    reg  [1:0] seats;
+    initial begin
+        sw_meta = 2'b00;
+        sw_s    = 2'b00;
+    end
+    always @(posedge clk) begin
+        sw_meta <= sw;
+        sw_s    <= sw_meta;
+    end
+    wire [1:0] phase;
+    always @(posedge clk) begin
+        if (rst)
+            seats <= 2'b00;
+        else if (start_press && phase != PH_PLAYING)
+            seats <= sw_s;
+    end
+    assign dbg_seats = seats;
+
+    // ---- the command arbiter: on a machine-played colour's turn the machine's
+    // commands go to the game logic and the keyboard's are consumed and ignored.
+    wire       bot_turn, bot_valid;
+    wire [2:0] bot_cmd;
+    wire       game_ready;
+    wire       game_valid = bot_turn ? bot_valid : cmd_valid;
+    wire [2:0] game_cmd   = bot_turn ? bot_cmd : cmd;
+    assign cmd_ready = bot_turn | game_ready;
+    // One command is carried out at a time: its source is the one it was taken from.
+    reg cmd_src;
+    always @(posedge clk) begin
+        if (rst)
+            cmd_src <= 1'b0;
+        else if (game_valid && game_ready)
+            cmd_src <= bot_turn;
+    end
+    assign dbg_cmd_src = cmd_src;
+
     // ---- game -----------------------------------------------------------------------
     wire        board_we;
     wire [6:0]  board_waddr;
@@ -129,7 +174,7 @@ module generals_core #(
     wire [6:0]  game_rd_addr, video_rd_addr;
     wire [12:0] game_rd_data, video_rd_data;
     // The game state the renderer draws; the debug port shows the same nets.
-    wire [1:0]  phase, winner, player, mode;
+    wire [1:0]  winner, player, mode;
     wire [7:0]  cursor_red, cursor_blue;
     wire [15:0] round;
     wire [6:0]  map_no;
@@ -156,9 +201,9 @@ module generals_core #(
         .start_i      (start_press),
         .draw_i       (draw),
         .hold_i       (video_hold),
-        .cmd_valid_i  (cmd_valid),
-        .cmd_i        (cmd),
-        .cmd_ready_o  (cmd_ready),
+        .cmd_valid_i  (game_valid),
+        .cmd_i        (game_cmd),
+        .cmd_ready_o  (game_ready),
         .applied_o    (dbg_applied),
         .applied_cmd_o(dbg_cmd),
         .started_o    (dbg_started),
@@ -187,7 +232,27 @@ module generals_core #(
     assign dbg_round       = round;
     assign dbg_map         = map_no;
 
+    machine_player #(.BOT_GAP(BOT_GAP)) u_bot (
+        .clk        (clk),
+        .rst        (rst),
+        .seats_i    (seats),
+        .phase_i    (phase),
+        .player_i   (player),
+        .mode_i     (mode),
+        .cursor_i   ((player == PL_BLUE) ? cursor_blue : cursor_red),
+        .applied_i  (dbg_applied),
+        .we_i       (board_we),
+        .waddr_i    (board_waddr),
+        .wdata_i    (board_wdata),
+        .cmd_valid_o(bot_valid),
+        .cmd_o      (bot_cmd),
+        .cmd_ready_i(game_ready),
+        .turn_o     (bot_turn)
+    );
+
     // ---- display ----------------------------------------------------------------------
+    // The title screen shows the switches as they are set now; a game, who START chose.
+    wire [1:0] machine_shown = (phase == PH_IDLE) ? sw_s : seats;
     renderer #(.GFX_DIR(GFX_DIR)) u_video (
         .clk          (clk),
         .rst          (rst),
@@ -195,6 +260,7 @@ module generals_core #(
         .winner_i     (winner),
         .player_i     (player),
         .mode_i       (mode),
+        .machine_i    (machine_shown),
         .cursor_red_i (cursor_red),
         .cursor_blue_i(cursor_blue),
         .round_i      (round),

@@ -19,6 +19,7 @@ module panel_text #(
     input  wire [1:0]  winner_i,
     input  wire [1:0]  player_i,
     input  wire [1:0]  mode_i,
+    input  wire [1:0]  machine_i,      // colours shown as the machine's: [0] red, [1] blue
     input  wire [39:0] round_txt_i,    // the snapshot's numbers as text
     input  wire [23:0] map_txt_i,
     input  wire [39:0] red_troops_txt_i,
@@ -46,6 +47,11 @@ module panel_text #(
     localparam [71:0] S_OVER   = "GAME OVER";
     localparam [7:0]  CH_BLOCK = 8'h7F;        // solid block: colour chip
     localparam [7:0]  CH_SPACE = 8'h20;
+    localparam [55:0] S_MACHINE = "MACHINE";
+    localparam [55:0] S_PLAYER  = "PLAYER ";
+    localparam [15:0] S_MARK    = "AI";    // after a machine-played colour's name
+    localparam [3:0]  SEAT_RED_VALUE  = 4'd4;  // "RED:" in columns 0-3
+    localparam [3:0]  SEAT_BLUE_VALUE = 4'd5;  // "BLUE:" in columns 0-4
     localparam [3:0]  SUB_RED_END  = 4'd3;     // "RED" in columns 0-2
     localparam [3:0]  SUB_BLUE_COL = 4'd7;     // "BLUE" from column 7
 
@@ -54,6 +60,8 @@ module panel_text #(
     localparam [2:0] TB_SUB    = 3'd1;
     localparam [2:0] TB_PRESS  = 3'd2;
     localparam [2:0] TB_BANNER = 3'd3;
+    localparam [2:0] TB_SEAT_R = 3'd4;
+    localparam [2:0] TB_SEAT_B = 3'd5;
 
     wire idle      = (phase_i == PH_IDLE);
     wire over      = (phase_i == PH_OVER);
@@ -80,6 +88,15 @@ module panel_text #(
                         dx = x - PRESS_X0;  dy = y - PRESS_Y0;
                         if (dx < TEXT11_W && dy < TEXT_H2)
                             text_box = {1'b1, TB_PRESS, dx[7:4], dx[3:1], dy[3:1]};
+                        else begin
+                            dy = y - SEATS_Y0;
+                            dx = x - SEATS_RED_X0;
+                            w  = x - SEATS_BLUE_X0;
+                            if (dx < SEATS_RED_W && dy < TEXT_H2)
+                                text_box = {1'b1, TB_SEAT_R, dx[7:4], dx[3:1], dy[3:1]};
+                            else if (w < SEATS_BLUE_W && dy < TEXT_H2)
+                                text_box = {1'b1, TB_SEAT_B, w[7:4], w[3:1], dy[3:1]};
+                        end
                     end
                 end
             end else if (is_over) begin
@@ -147,7 +164,8 @@ module panel_text #(
     // A panel row's character at column col: {char[6:0], colour[3:0]}. Rows with a grey
     // label and a number show the number (columns from VALUE_COL on) in white.
     function automatic [10:0] panel_char(input [4:0] row, input [3:0] col, input blue,
-                                         input [1:0] mode, input [39:0] round_t,
+                                         input [1:0] mode, input [1:0] machine,
+                                         input [39:0] round_t,
                                          input [23:0] map_t, input [39:0] rt_t,
                                          input [23:0] rl_t, input [39:0] bt_t,
                                          input [23:0] bl_t);
@@ -161,7 +179,8 @@ module panel_text #(
             case (row)
                 ROW_TURN_LABEL:  begin txt = "TURN     ";  colour = P_LABEL; end
                 ROW_TURN:        begin
-                    txt    = blue ? {CH_BLOCK, " BLUE   "} : {CH_BLOCK, " RED    "};
+                    txt    = blue ? {CH_BLOCK, " BLUE", mark(machine[1])}
+                                  : {CH_BLOCK, " RED ", mark(machine[0])};
                     colour = blue ? P_BLUE_HI : P_RED_HI;
                 end
                 ROW_ROUND_LABEL: begin txt = "ROUND    ";  colour = P_LABEL; end
@@ -170,11 +189,11 @@ module panel_text #(
                 ROW_MODE:        txt = !mode[1] ? "SELECT   " :
                                        mode[0]  ? "MOVE HALF" : "MOVE ALL ";
                 ROW_MAP:         begin txt = {"MAP   ", map_t};  colour = P_LABEL;  split = 1'b1; end
-                ROW_RED:         begin txt = {CH_BLOCK, " RED    "};  colour = P_RED_HI; end
+                ROW_RED:         begin txt = {CH_BLOCK, " RED ", mark(machine[0])};  colour = P_RED_HI; end
                 ROW_RED + 5'd1:  begin txt = "TROOPS   ";  colour = P_LABEL; end
                 ROW_RED + 5'd2:  txt = {"    ", rt_t};
                 ROW_RED + 5'd3:  begin txt = {"LAND  ", rl_t};  colour = P_LABEL;  split = 1'b1; end
-                ROW_BLUE:        begin txt = {CH_BLOCK, " BLUE   "};  colour = P_BLUE_HI; end
+                ROW_BLUE:        begin txt = {CH_BLOCK, " BLUE", mark(machine[1])};  colour = P_BLUE_HI; end
                 ROW_BLUE + 5'd1: begin txt = "TROOPS   ";  colour = P_LABEL; end
                 ROW_BLUE + 5'd2: txt = {"    ", bt_t};
                 ROW_BLUE + 5'd3: begin txt = {"LAND  ", bl_t};  colour = P_LABEL;  split = 1'b1; end
@@ -185,22 +204,38 @@ module panel_text #(
         end
     endfunction
 
+    // The last three characters of a name row: the machine's mark, or spaces.
+    function automatic [23:0] mark(input machine);
+        mark = {CH_SPACE, machine ? S_MARK : {2{CH_SPACE}}};
+    endfunction
+
     // A text box's character at column col: {char[6:0], colour[3:0]}.
-    function automatic [10:0] box_char(input [2:0] box, input [3:0] col, input [1:0] winner);
-        reg [2:0]  rev8;
-        reg [3:0]  rev9, rev11;
-        reg [71:0] banner;
+    function automatic [10:0] box_char(input [2:0] box, input [3:0] col, input [1:0] winner,
+                                       input [1:0] machine);
+        reg [2:0]   rev8;
+        reg [3:0]   rev9, rev11, rev12, rev13;
+        reg [71:0]  banner;
+        reg [95:0]  seat_r;
+        reg [103:0] seat_b;
         begin
             rev8   = 3'd7 - col[2:0];
             rev9   = 4'd8 - col;
             rev11  = 4'd10 - col;
+            rev12  = 4'd11 - col;
+            rev13  = 4'd12 - col;
             banner = (winner == PL_BLUE) ? S_BWINS : (winner == PL_RED) ? S_RWINS : S_OVER;
+            seat_r = {"RED: ", machine[0] ? S_MACHINE : S_PLAYER};
+            seat_b = {"BLUE: ", machine[1] ? S_MACHINE : S_PLAYER};
             case (box)
                 TB_TITLE:  box_char = {S_TITLE[{rev8, 3'b000} +: 7], P_GOLD};
                 TB_SUB:    box_char = {S_SUB[{rev11, 3'b000} +: 7],
                                        (col < SUB_RED_END) ? P_RED_HI :
                                        (col >= SUB_BLUE_COL) ? P_BLUE_HI : P_LABEL};
                 TB_BANNER: box_char = {banner[{rev9, 3'b000} +: 7], P_WHITE};
+                TB_SEAT_R: box_char = {seat_r[{rev12, 3'b000} +: 7],
+                                       (col < SEAT_RED_VALUE) ? P_RED_HI : P_WHITE};
+                TB_SEAT_B: box_char = {seat_b[{rev13, 3'b000} +: 7],
+                                       (col < SEAT_BLUE_VALUE) ? P_BLUE_HI : P_WHITE};
                 default:   box_char = {S_PRESS[{rev11, 3'b000} +: 7], P_WHITE};
             endcase
         end
@@ -222,14 +257,14 @@ module panel_text #(
         end else if (pix_en_i) begin
             if (panel_hit) begin
                 thit2 <= 1'b1;
-                tglyph2 <= panel_char(prow1, pcol1, blue_turn, mode_i, round_txt_i,
+                tglyph2 <= panel_char(prow1, pcol1, blue_turn, mode_i, machine_i, round_txt_i,
                                                  map_txt_i, red_troops_txt_i, red_land_txt_i,
                                                  blue_troops_txt_i, blue_land_txt_i);
                 tgx2  <= pgx1;
                 tgy2  <= pline1[3:1];
             end else begin
                 thit2 <= thit1;
-                if (thit1) tglyph2 <= box_char(tbox1, tcol1, winner_i);
+                if (thit1) tglyph2 <= box_char(tbox1, tcol1, winner_i, machine_i);
                 tgx2  <= tgx1;
                 tgy2  <= tgy1;
             end

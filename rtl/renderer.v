@@ -22,6 +22,7 @@ module renderer #(
     input  wire [1:0]    winner_i,       // 0 none, 1 red, 2 blue
     input  wire [1:0]    player_i,       // current player: 1 red, 2 blue
     input  wire [1:0]    mode_i,         // 2'b00 SELECT, 2'b10 MOVE-ALL, 2'b11 MOVE-HALF
+    input  wire [1:0]    machine_i,      // colours shown as the machine's: [0] red, [1] blue
     input  wire [7:0]    cursor_red_i,   // {x[3:0], y[3:0]}
     input  wire [7:0]    cursor_blue_i,  // {x[3:0], y[3:0]}
     input  wire [15:0]   round_i,        // round number
@@ -76,7 +77,7 @@ module renderer #(
         .de_o      (de0)
     );
 
-    wire [1:0]  snap_phase, snap_winner, snap_player, snap_mode;
+    wire [1:0]  snap_phase, snap_winner, snap_player, snap_mode, snap_machine;
     wire        cram_we;
     wire [6:0]  cram_addr;
     wire [19:0] cram_data;
@@ -92,6 +93,7 @@ module renderer #(
         .winner_i         (winner_i),
         .player_i         (player_i),
         .mode_i           (mode_i),
+        .machine_i        (machine_i),
         .cursor_red_i     (cursor_red_i),
         .cursor_blue_i    (cursor_blue_i),
         .round_i          (round_i),
@@ -105,6 +107,7 @@ module renderer #(
         .snap_winner_o    (snap_winner),
         .snap_player_o    (snap_player),
         .snap_mode_o      (snap_mode),
+        .snap_machine_o   (snap_machine),
         .cram_we_o        (cram_we),
         .cram_addr_o      (cram_addr),
         .cram_data_o      (cram_data),
@@ -162,6 +165,7 @@ module renderer #(
         .winner_i         (snap_winner),
         .player_i         (snap_player),
         .mode_i           (snap_mode),
+        .machine_i        (snap_machine),
         .round_txt_i      (round_txt),
         .map_txt_i        (map_txt),
         .red_troops_txt_i (red_troops_txt),

@@ -22,6 +22,7 @@ module video_scan #(
     input  wire [1:0]  winner_i,
     input  wire [1:0]  player_i,
     input  wire [1:0]  mode_i,
+    input  wire [1:0]  machine_i,       // colours shown as the machine's: [0] red, [1] blue
     input  wire [7:0]  cursor_red_i,    // {x, y}
     input  wire [7:0]  cursor_blue_i,
     input  wire [15:0] round_i,
@@ -35,6 +36,7 @@ module video_scan #(
     output reg  [1:0]  snap_winner_o,
     output reg  [1:0]  snap_player_o,
     output reg  [1:0]  snap_mode_o,
+    output reg  [1:0]  snap_machine_o,
     output reg         cram_we_o,       // cell RAM write port (board_tiles)
     output reg  [6:0]  cram_addr_o,
     output reg  [19:0] cram_data_o,     // {owner, kind, cursor, target, ndig, bcd[11:0]}
@@ -182,6 +184,7 @@ module video_scan #(
             snap_winner_o     <= PL_NONE;
             snap_player_o     <= PL_RED;
             snap_mode_o       <= MODE_SELECT;
+            snap_machine_o    <= 2'b00;
             cram_we_o         <= 1'b0;
             cram_addr_o       <= 7'd0;
             cram_data_o       <= 20'd0;
@@ -218,6 +221,7 @@ module video_scan #(
                     snap_winner_o <= winner_i;
                     snap_player_o <= player_i;
                     snap_mode_o   <= mode_i;
+                    snap_machine_o <= machine_i;
                     cur_red_q     <= cursor_red_i;
                     cur_blue_q    <= cursor_blue_i;
                     round_q       <= round_i;

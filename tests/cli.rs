@@ -150,7 +150,10 @@ fn options_are_checked_with_one_message_each() {
         ),
         (&["maps", "show", "128"], "map numbers are 0 … 127"),
         (&["maps", "show", "-1"], "map numbers are 0 … 127"),
-        (&["play", "--map", "3"], "--keys <KEYS>|--script <FILE>"),
+        (
+            &["play", "--map", "3"],
+            "give --keys, --script or --machine",
+        ),
         (
             &[
                 "play", "--map", "3", "--keys", "D", "--frames", "x", "--every", "0",
@@ -229,4 +232,90 @@ fn play_on_the_netlist_prints_what_the_rtl_prints() {
     assert!(rtl.status.success(), "{}", stderr(&rtl));
     assert!(!gates.stdout.is_empty());
     assert_eq!(gates.stdout, rtl.stdout, "the same final state");
+}
+
+#[test]
+fn machine_stats_prints_its_table() {
+    let o = run(&["machine-stats"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("machine")).collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    // Every game ends, and the machine beats the random mover on every map.
+    for row in &rows {
+        assert!(row.contains(" 0 "), "no undecided game: {row}");
+    }
+    assert!(
+        rows[1].contains("128/128") && rows[2].contains("128/128"),
+        "{text}"
+    );
+}
+
+#[test]
+fn machine_options_are_checked() {
+    let o = run(&["golden", "--map", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--machine"), "{}", stderr(&o));
+    let o = run(&["golden", "--map", "3", "--keys", "D", "--max-rounds", "4"]);
+    assert_eq!(o.status.code(), Some(2), "--max-rounds needs --machine");
+    let o = run(&[
+        "golden",
+        "--map",
+        "3",
+        "--machine",
+        "both",
+        "--max-rounds",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "rounds start at 1");
+    let o = run(&[
+        "golden",
+        "--map",
+        "3",
+        "--machine",
+        "both",
+        "--max-rounds",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("\"round\":5"), "{out}");
+    assert!(
+        out.contains("\"machine\":{\"red\":true,\"blue\":true}"),
+        "{out}"
+    );
+}
+
+/// The main job: the machine plays itself to GAME OVER on the RTL, every
+/// cycle checked; the frames and the GIF are written and the final state is
+/// the golden model's for the same game.
+#[test]
+fn demo_plays_the_machine_against_itself_to_game_over() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-demo");
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = run(&["demo", "--quiet", "--out", &dir.display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("by the machine"), "{text}");
+    let golden = generals_golden::run_with_machine(
+        9,
+        &[],
+        &generals_maps::committed_maps(),
+        generals_golden::machine::Seats::from_switches(3),
+        None,
+    )
+    .expect("the golden machine game on map 9");
+    assert_eq!(golden.phase, generals_golden::Phase::GameOver);
+    let written = std::fs::read_to_string(dir.join("final_state.json")).expect("final_state.json");
+    assert_eq!(written.trim_end(), golden.to_json());
+    let pngs = std::fs::read_dir(dir.join("frames"))
+        .expect("frames")
+        .count();
+    assert!(pngs >= 3, "{pngs} PNG frames");
+    let gif = std::fs::metadata(dir.join("game.gif")).expect("game.gif");
+    assert!(
+        gif.len() > 100_000,
+        "a GIF of many frames: {} bytes",
+        gif.len()
+    );
 }

@@ -16,6 +16,7 @@ use crate::scoreboard::kbd::KbdStats;
 use crate::scoreboard::Mismatch;
 use crate::sequence::{FuzzAction, FuzzProgress, FuzzSequence};
 use generals_golden::keyboard::{key_bytes, Command};
+use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
 use generals_golden::{GameState, Phase};
 use generals_maps::Map;
@@ -56,6 +57,10 @@ pub struct PlayOptions {
     pub seed: u64,
     /// No progress line.
     pub quiet: bool,
+    /// The colours the machine player plays (GAME.md §8).
+    pub seats: Seats,
+    /// With the machine playing: stop once the round exceeds this.
+    pub max_rounds: Option<u16>,
     /// The RTL or its gate-level netlist.
     pub model: CoreModel,
 }
@@ -160,7 +165,7 @@ impl crate::core_env::CycleHook for StatsTap {
         &mut self,
         cycle: u64,
         out: &CoreOut,
-        before: &GameState,
+        before: crate::core_env::Shown<'_>,
         ev: &crate::scoreboard::core::CycleEvents,
     ) -> Result<(), Mismatch> {
         self.monitor.cycle(cycle, out, before, ev)?;
@@ -181,9 +186,12 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
     }
     let outputs = attach_monitor(&mut env, &opts.frames)?;
     let mut progress = Progress::new(opts.quiet);
+    env.switches = opts.seats.switches();
+    env.round_limit = opts.max_rounds;
     // Let the title screen show for a frame, then START draws the map.
     env.run(FRAME_CYCLES)?;
     env.press_start(opts.map, &Press::clean(hold_cycles()))?;
+    let mut final_state = None;
     let result = (|| -> Result<(), Mismatch> {
         // With a pace, the initial board is on screen for that long too.
         env.run(u64::from(opts.pace) * FRAME_CYCLES)?;
@@ -205,6 +213,14 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
             });
         }
         env.drain()?;
+        if opts.seats != Seats::PEOPLE {
+            machine_plays_out(&mut env, opts, &mut progress)?;
+            final_state = Some(
+                env.stopped_at
+                    .clone()
+                    .unwrap_or_else(|| env.golden().clone()),
+            );
+        }
         // Two more frames: the final state is latched and shown in full.
         env.run(2 * FRAME_CYCLES + FRAME_CYCLES / 8)
     })();
@@ -222,6 +238,9 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
             e.to_string(),
         )
     })?;
+    // With the machine playing on, the state to print is the one the run
+    // stopped at (the RTL equalled it then: checked in that cycle).
+    let state = final_state.unwrap_or(state);
     let mut o = outputs.borrow_mut();
     o.check()?;
     let pngs = o.pngs.as_ref().map_or(0, |p| p.written);
@@ -238,6 +257,32 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
         gif_images,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// After the script: the machine plays on until the game is over, the round
+/// passes `max_rounds`, or (with a person in the game) a person is to move.
+fn machine_plays_out(
+    env: &mut CoreEnv,
+    opts: &PlayOptions,
+    progress: &mut Progress,
+) -> Result<(), Mismatch> {
+    let person = !(opts.seats.red && opts.seats.blue);
+    let over = |env: &CoreEnv| {
+        let g = env.golden();
+        g.phase != Phase::Playing || env.stopped_at.is_some() || (person && !env.sb.machine_turn())
+    };
+    while !over(env) {
+        env.step()?;
+        progress.tick(|| {
+            format!(
+                "machine: round {}, cycle {}, {} machine commands",
+                env.golden().round,
+                env.dut.cycle,
+                env.sb.stats.machine_commands
+            )
+        });
+    }
+    Ok(())
 }
 
 /// Options of the random regression.

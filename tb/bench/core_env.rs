@@ -10,6 +10,7 @@ use crate::monitor::state::{decode_state, StateDecodeError};
 use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
 use crate::scoreboard::Mismatch;
 use crate::stimulus::Stimulus;
+use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
 use generals_golden::{GameState, Phase};
 use generals_maps::Map;
@@ -21,21 +22,33 @@ use std::path::Path;
 pub fn hold_cycles() -> u32 {
     2 * CoreDut::params().debounce_cycles
 }
+/// How long `WAIT TURN` waits for a person's turn before it fails.
+const WAIT_TURN_FRAMES: u64 = 10_000;
 /// The draw counter's modulus (one value per map), as the golden model has it.
 const DRAW_MODULUS: u64 = generals_golden::DRAW_MODULUS as u64;
 
 /// Something the environment calls after every checked cycle (the VGA
 /// monitor, frame writers).
 pub trait CycleHook {
-    /// Called with the outputs of the cycle, the golden state as it was in
-    /// the previous cycle (before this cycle's events) and the events.
+    /// Called with the outputs of the cycle, what the display would latch
+    /// (the golden state and the machine's colours as they were in the
+    /// previous cycle, before this cycle's events) and the events.
     fn cycle(
         &mut self,
         cycle: u64,
         out: &CoreOut,
-        before: &GameState,
+        before: Shown<'_>,
         ev: &CycleEvents,
     ) -> Result<(), Mismatch>;
+}
+
+/// What the display shows of the golden model (GAME.md §6, §8).
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    /// The game state.
+    pub state: &'a GameState,
+    /// The colours the machine plays, as the title screen or panel shows them.
+    pub machine: Seats,
 }
 
 /// Drivers, DUT and scoreboard of the whole core.
@@ -50,12 +63,20 @@ pub struct CoreEnv {
     pub reset_btn: ButtonDriver,
     /// The START push-button.
     pub start_btn: ButtonDriver,
+    /// The slide switches `SW[1:0]` (GAME.md §8: the machine plays Red, Blue),
+    /// as driven now; a game takes them when START starts it.
+    pub switches: u8,
     /// The scoreboard.
     pub sb: CoreScoreboard,
     hooks: Vec<Box<dyn CycleHook>>,
     prev_golden: GameState,
     /// The pin levels of every cycle so far, when recording (speed benchmark).
     pub record: Option<Stimulus>,
+    /// With a round limit: the golden state after the first command that
+    /// took the round past it (a machine game's stopping point).
+    pub round_limit: Option<u16>,
+    /// See [`CoreEnv::round_limit`].
+    pub stopped_at: Option<GameState>,
 }
 
 impl CoreEnv {
@@ -107,10 +128,13 @@ impl CoreEnv {
             ps2: Ps2Driver::new(timing, params.kbd, ChaCha8Rng::seed_from_u64(seed)),
             reset_btn: ButtonDriver::new(),
             start_btn: ButtonDriver::new(),
+            switches: 0,
             sb: CoreScoreboard::new(maps, &params),
             hooks: Vec::new(),
             prev_golden: GameState::new(),
             record: record.then(Stimulus::default),
+            round_limit: None,
+            stopped_at: None,
         };
         env.run(u64::from(params.por_cycles) + 8)?;
         Ok(env)
@@ -146,6 +170,7 @@ impl CoreEnv {
             key_start_n: u8::from(keys.1),
             ps2_clk: u8::from(clk),
             ps2_dat: u8::from(dat),
+            sw: self.switches,
         };
         self.dut.tick(&input, &mut self.out);
         if let Some(r) = &mut self.record {
@@ -157,7 +182,8 @@ impl CoreEnv {
             self.sb.frame_sent(frame);
         }
         let cycle = self.dut.cycle;
-        let ev = self.sb.check(cycle, keys, &self.out)?;
+        let machine_before = self.sb.shown_machine();
+        let ev = self.sb.check(cycle, keys, self.switches, &self.out)?;
         if ev.reset {
             // A keyboard sends only on an idle bus; the receiver takes a start
             // bit only once the bus has idled for its arming time after reset.
@@ -168,10 +194,20 @@ impl CoreEnv {
             self.sb.compare_board(cycle, &self.dut.read_board())?;
         }
         for h in &mut self.hooks {
-            h.cycle(cycle, &self.out, &self.prev_golden, &ev)?;
+            let before = Shown {
+                state: &self.prev_golden,
+                machine: machine_before,
+            };
+            h.cycle(cycle, &self.out, before, &ev)?;
         }
         if ev.applied.is_some() || ev.started || ev.reset {
             self.prev_golden = self.sb.golden.clone();
+            if ev.applied.is_some()
+                && self.stopped_at.is_none()
+                && self.round_limit.is_some_and(|r| self.sb.golden.round > r)
+            {
+                self.stopped_at = Some(self.sb.golden.clone());
+            }
         }
         Ok(ev)
     }
@@ -290,6 +326,14 @@ impl CoreEnv {
             Action::Wait(frames) => {
                 self.drain()?;
                 self.run(u64::from(*frames) * FRAME_CYCLES)
+            }
+            // The machine moves meanwhile (GAME.md §8); a whole machine game
+            // is a few hundred frames at the bench's pace.
+            Action::WaitTurn => {
+                self.drain()?;
+                self.run_until(WAIT_TURN_FRAMES * FRAME_CYCLES, "a person's turn", |e| {
+                    !e.sb.machine_turn()
+                })
             }
             _ => {
                 self.ps2.send_bytes(&step.ps2_bytes());

@@ -9,6 +9,7 @@ use generals::dut::CoreModel;
 use generals::error::AppError;
 use generals::outputs::{check_dir, check_file, emit, note, LateFile};
 use generals::stimulus::Stimulus;
+use generals_golden::machine::Seats;
 use generals_golden::script::{parse_script, Step};
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
@@ -31,14 +32,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// The main job: a built-in game on a built-in map, fully checked, writing
-    /// its frames (PNG) and an animated GIF to an output folder.
+    /// The main job: the machine plays itself (GAME.md §8) on a built-in map
+    /// to GAME OVER, every cycle checked, writing its frames (PNG) and an
+    /// animated GIF to an output folder.
     Demo {
         /// Output folder.
         #[arg(long, default_value = "out/demo")]
         out: PathBuf,
+        /// Play the built-in person's game (a key script over PS/2) instead.
+        #[arg(long)]
+        person: bool,
         /// Write every N-th frame as PNG (1 … 1000000).
-        #[arg(long, default_value_t = 30, value_name = "N", value_parser = count(1, 1_000_000))]
+        #[arg(long, default_value_t = 5, value_name = "N", value_parser = count(1, 1_000_000))]
         every: u64,
         /// No progress line.
         #[arg(long)]
@@ -83,6 +88,14 @@ enum Cmd {
         /// No progress line.
         #[arg(long)]
         quiet: bool,
+    },
+    /// The machine player of GAME.md §8 in the golden model alone: against
+    /// itself on every map (every game must end), and against a seeded random
+    /// mover playing either colour; prints a table.
+    MachineStats {
+        /// Seed of the random mover (map m draws from seed + m).
+        #[arg(long, default_value_t = 8)]
+        seed: u64,
     },
     /// The 128 initial maps: generate, check, show.
     Maps {
@@ -193,7 +206,7 @@ enum MapsCmd {
 }
 
 #[derive(Args)]
-#[command(group = ArgGroup::new("script_source").required(true).args(["keys", "script"]))]
+#[command(group = ArgGroup::new("script_source").args(["keys", "script"]))]
 struct GameArgs {
     /// Map number START draws, 0 … 127 (odd: Red moves first).
     #[arg(long, allow_negative_numbers = true, value_parser = map_number, value_name = "N")]
@@ -207,6 +220,39 @@ struct GameArgs {
     /// Where to write the final state as JSON ("-": stdout).
     #[arg(long, value_name = "PATH|-", default_value = "-")]
     state_json: String,
+    /// The machine player (GAME.md §8) plays this colour, or both: the
+    /// switches SW[0] (Red) and SW[1] (Blue) are set before START. The run
+    /// ends at GAME OVER, at --max-rounds, or, with a person's keys, once
+    /// every key is applied and a person is to move. Use `WAIT TURN` in a
+    /// person's script before each key that follows the machine's move.
+    #[arg(long, value_enum)]
+    machine: Option<MachineArg>,
+    /// With --machine: stop at the first command after which the round is
+    /// greater than R (1 … 65535).
+    #[arg(long, value_name = "R", requires = "machine", value_parser = clap::value_parser!(u16).range(1..))]
+    max_rounds: Option<u16>,
+}
+
+/// Which colours the machine plays.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum MachineArg {
+    /// SW[0]: the machine plays Red.
+    Red,
+    /// SW[1]: the machine plays Blue.
+    Blue,
+    /// Both switches: machine against machine.
+    Both,
+}
+
+impl MachineArg {
+    fn seats(arg: Option<MachineArg>) -> Seats {
+        match arg {
+            None => Seats::PEOPLE,
+            Some(MachineArg::Red) => Seats::from_switches(1),
+            Some(MachineArg::Blue) => Seats::from_switches(2),
+            Some(MachineArg::Both) => Seats::from_switches(3),
+        }
+    }
 }
 
 /// A map number: 0 … 127, with one message for every way to get it wrong.
@@ -236,9 +282,28 @@ impl GameArgs {
                     source,
                 })?,
             ),
-            (None, None) => return Err(AppError::Usage("give --keys or --script".into())),
+            (None, None) if self.machine.is_some() => return Ok(Vec::new()),
+            (None, None) => {
+                return Err(AppError::Usage("give --keys, --script or --machine".into()))
+            }
         };
         parse_script(&text).map_err(|source| AppError::Script { name, source })
+    }
+
+    /// The final state as printed: with `--machine`, which colours it played.
+    fn state_text(&self, state: &generals_golden::GameState) -> String {
+        let json = state.to_json();
+        match self.machine {
+            None => json,
+            Some(_) => {
+                let s = MachineArg::seats(self.machine);
+                let body = json.strip_suffix('}').unwrap_or(&json);
+                format!(
+                    "{body},\"machine\":{{\"red\":{},\"blue\":{}}}}}",
+                    s.red, s.blue
+                )
+            }
+        }
     }
 
     /// Opens the state-JSON destination before the run (`None`: stdout).
@@ -274,13 +339,24 @@ fn seed_or_random(seed: Option<u64>) -> u64 {
 
 fn run(cli: Cli) -> Result<(), AppError> {
     match cli.cmd {
-        Cmd::Demo { out, every, quiet } => demo(&out, every, quiet),
+        Cmd::Demo {
+            out,
+            every,
+            quiet,
+            person,
+        } => demo(&out, every, quiet, person),
         Cmd::Play(args) => play_cmd(args),
         Cmd::Golden { game } => {
             let steps = game.steps()?;
             let state_out = game.state_out()?;
-            let state = generals_golden::run_script(game.map, &steps, &maps())?;
-            write_state(state_out, &state.to_json())
+            let state = generals_golden::run_with_machine(
+                game.map,
+                &steps,
+                &maps(),
+                MachineArg::seats(game.machine),
+                game.max_rounds,
+            )?;
+            write_state(state_out, &game.state_text(&state))
         }
         Cmd::Fuzz {
             seed,
@@ -320,6 +396,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
                 stats.bytes, stats.errors, stats.commands, stats.overflows, cycles
             ))
         }
+        Cmd::MachineStats { seed } => machine_stats(seed),
         Cmd::Maps { cmd } => maps_cmd(cmd),
         Cmd::Bench { cmd } => bench_cmd(cmd),
     }
@@ -352,6 +429,8 @@ fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
         pace: a.pace,
         seed: a.seed,
         quiet: a.quiet,
+        seats: MachineArg::seats(a.game.machine),
+        max_rounds: a.game.max_rounds,
         model: if a.netlist {
             CoreModel::Netlist
         } else {
@@ -369,14 +448,62 @@ fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
         r.stats.moves,
         r.vga.frames_checked
     ));
-    write_state(state_out, &r.state.to_json())
+    write_state(state_out, &a.game.state_text(&r.state))
 }
 
-fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
+/// `generals machine-stats`: one table row per match-up.
+fn machine_stats(seed: u64) -> Result<(), AppError> {
+    use generals_golden::machine::{machine_vs_machine, machine_vs_random, GameEnd};
+    use generals_golden::Player;
     let maps = maps();
-    let (map, steps) = bot::demo_game(&maps).ok_or(AppError::NoDemoGame {
-        max_keys: bot::DEMO_KEYS_MAX,
-    })?;
+    let row = |what: &str, games: &[GameEnd], wins: &dyn Fn(&GameEnd) -> bool| {
+        let mut r: Vec<u16> = games.iter().map(|g| g.rounds).collect();
+        r.sort_unstable();
+        let won = games.iter().filter(|g| wins(g)).count();
+        let undecided = games.iter().filter(|g| g.winner.is_none()).count();
+        format!(
+            "{what:<34} {:>5} {won:>5}/{:<4} {undecided:>9} {:>6} {:>6} {:>6}",
+            games.len(),
+            games.len(),
+            r.first().copied().unwrap_or(0),
+            r.get(r.len() / 2).copied().unwrap_or(0),
+            r.last().copied().unwrap_or(0),
+        )
+    };
+    emit(&format!(
+        "{:<34} {:>5} {:>10} {:>9} {:>6} {:>6} {:>6}",
+        "match-up (GAME.md §8)", "games", "wins", "undecided", "min", "median", "max"
+    ))?;
+    emit(&format!("{:>71}", "rounds"))?;
+    let mm = machine_vs_machine(&maps);
+    emit(&row("machine vs machine (Red wins)", &mm, &|g| {
+        g.winner == Some(Player::Red)
+    }))?;
+    for colour in [Player::Red, Player::Blue] {
+        let games = machine_vs_random(&maps, colour, seed);
+        emit(&row(
+            &format!("machine {} vs random (seed {seed})", colour.name()),
+            &games,
+            &|g| g.winner == Some(colour),
+        ))?;
+    }
+    Ok(())
+}
+
+/// The machine-against-machine demo's map: a game of about the median
+/// length (99 rounds; `generals machine-stats`).
+const DEMO_MACHINE_MAP: u8 = 9;
+
+fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppError> {
+    let maps = maps();
+    let (map, steps, seats) = if person {
+        let (map, steps) = bot::demo_game(&maps).ok_or(AppError::NoDemoGame {
+            max_keys: bot::DEMO_KEYS_MAX,
+        })?;
+        (map, steps, Seats::PEOPLE)
+    } else {
+        (DEMO_MACHINE_MAP, Vec::new(), Seats::from_switches(3))
+    };
     std::fs::create_dir_all(out).map_err(|e| AppError::write(out.display().to_string(), e))?;
     let gif = out.join("game.gif");
     let frames = out.join("frames");
@@ -384,7 +511,12 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
     check_dir(&frames)?;
     check_file(&gif)?;
     let json_out = LateFile::open(&json)?;
-    note(&format!("demo: map {map}, {} keys, every cycle checked (RTL vs golden model, every pixel vs golden renderer)", steps.len()));
+    let who = if person {
+        format!("{} keys", steps.len())
+    } else {
+        "the machine against itself".to_string()
+    };
+    note(&format!("demo: map {map}, {who}, every cycle checked (RTL vs golden model, every pixel vs golden renderer)"));
     let opts = PlayOptions {
         map,
         steps,
@@ -395,20 +527,23 @@ fn demo(out: &Path, every: u64, quiet: bool) -> Result<(), AppError> {
             gif: Some(gif.clone()),
             mismatch_dir: out.join("mismatch"),
         },
-        pace: 1,
+        pace: if person { 1 } else { 0 },
         seed: 1,
         quiet,
+        seats,
+        max_rounds: None,
         model: CoreModel::Rtl,
     };
     let r = app::play(maps, &opts)?;
     json_out.write(&(r.state.to_json() + "\n"))?;
     emit(&r.state.to_string())?;
     emit(&format!(
-        "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands, {} moves, {} captures, {} rounds; {} frames, {} checked pixel by pixel",
+        "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands ({} by the machine), {} moves, {} captures, {} rounds; {} frames, {} checked pixel by pixel",
         r.cycles,
         r.cycles as f64 / 50e6,
         r.seconds,
         r.stats.commands,
+        r.stats.machine_commands,
         r.stats.moves,
         r.stats.captures,
         r.stats.rounds,

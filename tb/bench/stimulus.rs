@@ -1,4 +1,4 @@
-//! Recorded pin stimulus: the core's four input pins, cycle by cycle,
+//! Recorded pin stimulus: the core's input pins, cycle by cycle,
 //! run-length coded. The checked co-simulation records it; the speed
 //! benchmark replays it through the model without checks (from Rust and from
 //! a plain C++ loop) and through Icarus Verilog (`tb/icarus/replay_tb.v`), so
@@ -6,7 +6,7 @@
 //!
 //! File format (text, one run per line): `<cycles> <levels>` in decimal and
 //! hex, where levels bit 0 = `key_reset_n`, 1 = `key_start_n`, 2 = `ps2_clk`,
-//! 3 = `ps2_dat`.
+//! 3 = `ps2_dat`, 5:4 = `sw`.
 
 use crate::dut::CoreIn;
 use std::fmt::Write as _;
@@ -25,6 +25,7 @@ pub fn levels(input: &CoreIn) -> u8 {
         | (input.key_start_n & 1) << 1
         | (input.ps2_clk & 1) << 2
         | (input.ps2_dat & 1) << 3
+        | (input.sw & 3) << 4
 }
 
 /// The inputs of a levels byte.
@@ -34,6 +35,7 @@ pub fn inputs(levels: u8) -> CoreIn {
         key_start_n: levels >> 1 & 1,
         ps2_clk: levels >> 2 & 1,
         ps2_dat: levels >> 3 & 1,
+        sw: levels >> 4 & 3,
     }
 }
 

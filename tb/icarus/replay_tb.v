@@ -1,7 +1,7 @@
 // Generals - replay_tb: a small Icarus Verilog test bench that replays a pin
 // stimulus recorded by the Rust bench (tb/bench/stimulus.rs: one run per line,
 // "<cycles> <levels hex>", levels bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk,
-// 3 ps2_dat) into generals_core, for up to +cycles=N cycles, then prints the
+// 3 ps2_dat, 5:4 sw) into generals_core, for up to +cycles=N cycles, then prints the
 // cycles simulated and the debug port's scalar state. scripts/bench uses it to
 // time the same game in a 4-state event-driven simulator; tests/icarus.rs uses
 // the options below to check that 4-state simulation agrees with Verilator:
@@ -23,12 +23,15 @@ module replay_tb;
     reg key_start_n = 1'b1;
     reg ps2_clk = 1'b1;
     reg ps2_dat = 1'b1;
+    reg [1:0] sw = 2'b00;
 
     wire [7:0]  vga_r, vga_g, vga_b;
     wire        vga_hs_n, vga_vs_n, vga_blank_n, vga_sync_n, vga_clk;
     wire        dbg_rst, dbg_applied, dbg_started, dbg_snapshot, dbg_we;
     wire [6:0]  dbg_draw, dbg_map, dbg_waddr;
     wire [2:0]  dbg_cmd, dbg_kbd_cmd;
+    wire        dbg_cmd_src;
+    wire [1:0]  dbg_seats;
     wire [1:0]  dbg_phase, dbg_winner, dbg_player, dbg_first, dbg_mode;
     wire [7:0]  dbg_cursor_red, dbg_cursor_blue, dbg_kbd_byte;
     wire [15:0] dbg_round, dbg_kbd_err, dbg_kbd_ovf;
@@ -37,11 +40,12 @@ module replay_tb;
 
     generals_core u_core (
         .clk(clk), .key_reset_n(key_reset_n), .key_start_n(key_start_n),
-        .ps2_clk(ps2_clk), .ps2_dat(ps2_dat),
+        .ps2_clk(ps2_clk), .ps2_dat(ps2_dat), .sw(sw),
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b), .vga_hs_n(vga_hs_n),
         .vga_vs_n(vga_vs_n), .vga_blank_n(vga_blank_n), .vga_sync_n(vga_sync_n),
         .vga_clk(vga_clk),
         .dbg_rst(dbg_rst), .dbg_draw(dbg_draw), .dbg_applied(dbg_applied), .dbg_cmd(dbg_cmd),
+        .dbg_cmd_src(dbg_cmd_src), .dbg_seats(dbg_seats),
         .dbg_started(dbg_started), .dbg_snapshot(dbg_snapshot), .dbg_phase(dbg_phase),
         .dbg_winner(dbg_winner), .dbg_player(dbg_player), .dbg_first(dbg_first),
         .dbg_mode(dbg_mode), .dbg_cursor_red(dbg_cursor_red),
@@ -117,6 +121,7 @@ module replay_tb;
             if (^dbg_state(1'b0) === 1'bx)            report_x("dbg_state", {15'd0, dbg_state(1'b0)});
             if (^dbg_misc(1'b0) === 1'bx)             report_x("dbg_port", dbg_misc(1'b0));
             if (^{dbg_kbd_err, dbg_kbd_ovf} === 1'bx) report_x("dbg_kbd_count", {32'd0, dbg_kbd_err, dbg_kbd_ovf});
+            if (^{dbg_cmd_src, dbg_seats} === 1'bx)   report_x("dbg_machine", {61'd0, dbg_cmd_src, dbg_seats});
         end
     end
 
@@ -137,7 +142,7 @@ module replay_tb;
         done = 0;
         got  = $fscanf(fd, "%d %h\n", run_cycles, levels);
         while (got == 2 && done < limit) begin
-            {ps2_dat, ps2_clk, key_start_n, key_reset_n} = levels[3:0];
+            {sw, ps2_dat, ps2_clk, key_start_n, key_reset_n} = levels[5:0];
             while (run_cycles > 0 && done < limit) begin
                 #HALF_PERIOD_NS clk = 1'b1;
                 #HALF_PERIOD_NS clk = 1'b0;

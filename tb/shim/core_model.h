@@ -29,6 +29,7 @@ struct CoreModelOf final : core_model {
         m.top.key_start_n = 1;
         m.top.ps2_clk = 1;
         m.top.ps2_dat = 1;
+        m.top.sw = 0;
         m.top.eval();
     }
 
@@ -38,6 +39,7 @@ struct CoreModelOf final : core_model {
         t.key_start_n = in->key_start_n;
         t.ps2_clk = in->ps2_clk;
         t.ps2_dat = in->ps2_dat;
+        t.sw = in->sw;
         m.cycle();
         copy_out(out);
     }
@@ -51,6 +53,7 @@ struct CoreModelOf final : core_model {
             t.key_start_n = (l >> 1) & 1;
             t.ps2_clk = (l >> 2) & 1;
             t.ps2_dat = (l >> 3) & 1;
+            t.sw = (l >> 4) & 3;
             for (uint32_t c = counts[i]; c > 0; c--) m.cycle();
         }
         copy_out(out);
@@ -77,6 +80,8 @@ struct CoreModelOf final : core_model {
         out->draw = r.dbg_draw;
         out->applied = r.dbg_applied;
         out->cmd = r.dbg_cmd;
+        out->cmd_src = r.dbg_cmd_src;
+        out->seats = r.dbg_seats;
         out->started = r.dbg_started;
         out->snapshot = r.dbg_snapshot;
         out->kbd_byte = r.dbg_kbd_byte;

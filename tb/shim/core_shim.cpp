@@ -31,6 +31,7 @@ void core_get_params(core_params *p) {
     p->kbd.fifo_depth = 1u << R::generals_core__DOT__u_kbd__DOT__u_kbd__DOT__FIFO_DEPTH_LOG2;
     p->debounce_cycles = R::generals_core__DOT__u_btn_reset__DOT__DEBOUNCE_CYCLES;
     p->por_cycles = R::generals_core__DOT__POR_CYCLES;
+    p->bot_gap = R::generals_core__DOT__BOT_GAP;
 }
 int core_trace_open(core_model *m, const char *path) { return m->trace_open(path); }
 void core_trace_close(core_model *m) { m->trace_close(); }

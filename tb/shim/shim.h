@@ -20,6 +20,7 @@ typedef struct {
     kbd_params kbd;
     uint32_t debounce_cycles; /* button: both buttons */
     uint32_t por_cycles;      /* generals_core: power-on reset */
+    uint32_t bot_gap;         /* machine_player: cycles before each command */
 } core_params;
 
 /* ---- kbd_frontend: the PS/2 receiver and decoder alone ---- */
@@ -53,11 +54,12 @@ typedef struct {
     uint8_t key_start_n;
     uint8_t ps2_clk;
     uint8_t ps2_dat;
+    uint8_t sw;          /* slide switches: bit 0 machine plays Red, bit 1 Blue */
 } core_in;
 typedef struct {
     uint8_t vga_r, vga_g, vga_b;
     uint8_t vga_hs_n, vga_vs_n, vga_blank_n, vga_sync_n, vga_clk;
-    uint8_t rst, draw, applied, cmd, started, snapshot;
+    uint8_t rst, draw, applied, cmd, cmd_src, seats, started, snapshot;
     uint8_t kbd_byte, kbd_byte_valid, kbd_cmd, kbd_cmd_valid, kbd_cmd_ready;
     uint16_t kbd_err, kbd_ovf;
     uint8_t we, waddr; /* board RAM write port */
@@ -81,7 +83,7 @@ int core_trace_open(core_model *m, const char *path);
 void core_trace_close(core_model *m);
 void core_tick(core_model *m, const core_in *in, core_out *out);
 /* A plain C++ loop over recorded pin levels, no checks: run i holds
- * levels[i] (bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat) for
+ * levels[i] (bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat, 5:4 sw) for
  * counts[i] cycles. Fills `out` after the last cycle. */
 void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                  core_out *out);

@@ -56,6 +56,8 @@ pub fn opts(map: u8, script: &[Step], name: &str) -> PlayOptions {
         pace: 0,
         seed: 1,
         quiet: true,
+        seats: generals_golden::machine::Seats::PEOPLE,
+        max_rounds: None,
         model: CoreModel::Rtl,
     }
 }

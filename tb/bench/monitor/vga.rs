@@ -4,12 +4,11 @@
 //! frame sink (PNG files, the GIF: [`crate::frames`]) receives each one.
 
 use super::raster::Raster;
-use crate::core_env::CycleHook;
+use crate::core_env::{CycleHook, Shown};
 use crate::dut::CoreOut;
 use crate::scoreboard::core::CycleEvents;
 use crate::scoreboard::pixels::PixelScoreboard;
 use crate::scoreboard::Mismatch;
-use generals_golden::GameState;
 use generals_render as gr;
 use std::path::PathBuf;
 
@@ -75,7 +74,7 @@ impl VgaMonitor {
         &mut self,
         cycle: u64,
         out: &CoreOut,
-        before: &GameState,
+        before: Shown<'_>,
         reset: bool,
     ) -> Result<(), Mismatch> {
         if reset {
@@ -107,7 +106,7 @@ impl CycleHook for VgaMonitor {
         &mut self,
         cycle: u64,
         out: &CoreOut,
-        before: &GameState,
+        before: Shown<'_>,
         ev: &CycleEvents,
     ) -> Result<(), Mismatch> {
         self.step(cycle, out, before, ev.reset)

@@ -20,6 +20,7 @@ use crate::driver::ps2::SentFrame;
 use crate::dut::{CoreOut, CoreParams};
 use generals_golden::buttons::ButtonsModel;
 use generals_golden::keyboard::Command;
+use generals_golden::machine::{self, Seats};
 use generals_golden::{Cell, DrawCounter, GameState, Phase, Pos, CELLS};
 use generals_maps::Map;
 use std::collections::VecDeque;
@@ -35,6 +36,11 @@ pub const SCAN_CYCLES: u64 = 1_800;
 /// scan may hold the engine for about 3 000 cycles, then the map loads in
 /// about 140.
 pub const START_LATENCY_MAX: u64 = 8_192;
+/// How much later than its `BOT_GAP` a machine command may be applied (GAME.md
+/// §8: choosing takes up to a few thousand cycles — 100 cells read and up to
+/// 400 candidates scored, about 2 300 — and the video scan may hold the engine
+/// for about 3 500 more; the engine then takes a few hundred).
+pub const MACHINE_SLACK: u64 = 8_192;
 
 /// Events of one checked cycle, for statistics and frame dumps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +74,10 @@ pub struct CoreStats {
     pub rounds: u64,
     /// Resets seen.
     pub resets: u64,
+    /// Commands the machine player typed (and the golden machine predicted).
+    pub machine_commands: u64,
+    /// Keyboard commands consumed and ignored on a machine's turn.
+    pub keys_on_machine_turn: u64,
 }
 
 /// The core scoreboard (see the module doc).
@@ -93,6 +103,20 @@ pub struct CoreScoreboard {
     cmd_after: Option<GameState>,
     /// Cells written since the command or start being carried out began.
     written: u128,
+    /// The colours the machine plays (GAME.md §8), as latched at START.
+    pub seats: Seats,
+    /// The switches driven one and two cycles ago (the RTL synchronises them).
+    sw_hist: [u8; 2],
+    /// The debounced START press as the RTL's latch sees it at this edge
+    /// (the button's registered output of the cycle before).
+    start_press_prev: bool,
+    /// The rest of the machine's turn as the golden machine planned it.
+    machine_plan: VecDeque<Command>,
+    /// The machine's pacing: cycles it waits before each command.
+    bot_gap: u64,
+    /// The cycle of the last applied command or game start: the machine's
+    /// next command may not be applied before `BOT_GAP` cycles after it.
+    pace_from: u64,
     /// The cycle of the last `dbg_snapshot`.
     last_snapshot: Option<u64>,
     /// The golden scalars packed as the shim packs `CoreOut::scalars`, and the
@@ -120,6 +144,12 @@ impl CoreScoreboard {
             start_after: None,
             cmd_after: None,
             written: 0,
+            seats: Seats::PEOPLE,
+            sw_hist: [0; 2],
+            start_press_prev: false,
+            machine_plan: VecDeque::new(),
+            bot_gap: u64::from(params.bot_gap),
+            pace_from: 0,
             last_snapshot: None,
             golden_scalars: packed_scalars(&GameState::new()),
             stats: CoreStats::default(),
@@ -160,10 +190,12 @@ impl CoreScoreboard {
         &mut self,
         cycle: u64,
         keys: (bool, bool),
+        sw: u8,
         out: &CoreOut,
     ) -> Result<CycleEvents, Mismatch> {
         let mut ev = CycleEvents::default();
         let in_reset = self.reset_and_draw(cycle, keys, out, &mut ev)?;
+        self.switches(cycle, in_reset, sw, out)?;
         self.keyboard(cycle, in_reset, out)?;
         self.board_write(cycle, out)?;
         if out.applied != 0 {
@@ -210,6 +242,7 @@ impl CoreScoreboard {
             self.cmd_after = None;
             self.written = 0;
             self.last_snapshot = None;
+            self.machine_plan.clear();
         }
         self.rst_prev = self.buttons.rst();
         if (out.rst != 0) != self.buttons.rst() {
@@ -232,6 +265,61 @@ impl CoreScoreboard {
         Ok(in_reset)
     }
 
+    /// The switches, synchronised, latched by a START press outside PLAYING
+    /// (GAME.md §8); cleared by reset.
+    fn switches(
+        &mut self,
+        cycle: u64,
+        in_reset: bool,
+        sw: u8,
+        out: &CoreOut,
+    ) -> Result<(), Mismatch> {
+        let synced = self.sw_hist[1];
+        self.sw_hist = [sw, self.sw_hist[0]];
+        let press = std::mem::replace(&mut self.start_press_prev, self.buttons.start_press());
+        if in_reset {
+            self.seats = Seats::PEOPLE;
+        } else if press && self.golden.phase != Phase::Playing {
+            self.seats = Seats::from_switches(synced);
+        }
+        if out.seats != self.seats.switches() {
+            return Err(Mismatch::new(
+                cycle,
+                "machine seats (dbg_seats)",
+                format!("{:02b}", self.seats.switches()),
+                format!("{:02b}", out.seats),
+            )
+            .note("SW[1:0], synchronised, latched by START outside PLAYING"));
+        }
+        Ok(())
+    }
+
+    /// The colours the display marks as the machine's, as the RTL's registers
+    /// hold them after this cycle: the live (synchronised) switches on the
+    /// title screen, else the latched seats (GAME.md §8).
+    pub fn shown_machine(&self) -> Seats {
+        if self.golden.phase == Phase::Idle {
+            Seats::from_switches(self.sw_hist[1])
+        } else {
+            self.seats
+        }
+    }
+
+    /// Whether a machine-played colour is to move (its keyboard commands are
+    /// consumed and ignored).
+    pub fn machine_turn(&self) -> bool {
+        self.golden.phase == Phase::Playing && self.seats.plays(self.golden.player)
+    }
+
+    /// The machine's next command, from the golden machine's plan of its turn.
+    fn machine_next(&mut self) -> Option<Command> {
+        if self.machine_plan.is_empty() {
+            let (_, cmds) = machine::turn(&self.golden, self.golden.player)?;
+            self.machine_plan = cmds.into();
+        }
+        self.machine_plan.front().copied()
+    }
+
     /// The keyboard path: the FIFO pops at this edge if ready and valid were
     /// high before it; a popped command is handed to the game engine.
     fn keyboard(&mut self, cycle: u64, in_reset: bool, out: &CoreOut) -> Result<(), Mismatch> {
@@ -245,7 +333,11 @@ impl CoreScoreboard {
         };
         self.prev_kbd = (out.kbd_cmd_valid != 0, out.kbd_cmd_ready != 0, out.kbd_cmd);
         if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
-            self.in_game.push_back((cmd, end));
+            if self.machine_turn() {
+                self.stats.keys_on_machine_turn += 1;
+            } else {
+                self.in_game.push_back((cmd, end));
+            }
         }
         Ok(())
     }
@@ -271,16 +363,49 @@ impl CoreScoreboard {
         self.check_write(cycle, out)
     }
 
-    /// `dbg_applied`: the command must be the next one taken from the
-    /// keyboard, within a frame of its last byte; the golden model applies
-    /// it, and every cell it changed must have been written.
+    /// `dbg_applied`: on a machine's turn the command must come from the
+    /// machine and be the next one the golden machine typed; otherwise from
+    /// the keyboard, the next one taken from it, within a frame of its last
+    /// byte. The golden model applies it, and every cell it changed must have
+    /// been written.
     fn command_applied(
         &mut self,
         cycle: u64,
         out: &CoreOut,
         ev: &mut CycleEvents,
     ) -> Result<(), Mismatch> {
+        let by_machine = out.cmd_src != 0;
+        if by_machine != self.machine_turn() {
+            let who = |m: bool| if m { "machine" } else { "keyboard" };
+            return Err(Mismatch::new(
+                cycle,
+                "command source (dbg_cmd_src)",
+                who(self.machine_turn()),
+                who(by_machine),
+            )
+            .note(format!(
+                "{} to move; the machine plays {:?}",
+                self.golden.player.name(),
+                self.seats
+            )));
+        }
         let actual = Command::from_code(out.cmd);
+        if by_machine {
+            let expected = self.machine_next();
+            if expected != actual || actual.is_none() {
+                return Err(Mismatch::new(
+                    cycle,
+                    "machine command (dbg_cmd)",
+                    format!("{expected:?}"),
+                    format!("{actual:?} ({:03b})", out.cmd),
+                )
+                .note(format!("golden state: {}", self.golden.to_json())));
+            }
+            self.paced(cycle)?;
+            self.machine_plan.pop_front();
+            self.stats.machine_commands += 1;
+            return self.apply_checked(cycle, expected.unwrap_or(Command::W), ev);
+        }
         match self.in_game.pop_front() {
             Some((cmd, end)) if Some(cmd) == actual => {
                 if cycle > end + FRAME_CYCLES {
@@ -294,15 +419,7 @@ impl CoreScoreboard {
                         "command {cmd:?} whose last byte ended at cycle {end}"
                     )));
                 }
-                let before = self.golden.clone();
-                self.apply(cmd);
-                self.cmd_after = None;
-                if self.pending_start.is_none() {
-                    self.check_written(cycle, &before, "command applied (dbg_applied)")?;
-                }
-                ev.applied = Some(cmd);
-                ev.compare_board = true;
-                Ok(())
+                self.apply_checked(cycle, cmd, ev)
             }
             Some((cmd, _)) => Err(Mismatch::new(
                 cycle,
@@ -317,6 +434,44 @@ impl CoreScoreboard {
                 format!("{actual:?} ({:03b})", out.cmd),
             )),
         }
+    }
+
+    /// The golden model applies `cmd`; every cell it changed must have been
+    /// written.
+    fn apply_checked(
+        &mut self,
+        cycle: u64,
+        cmd: Command,
+        ev: &mut CycleEvents,
+    ) -> Result<(), Mismatch> {
+        let before = self.golden.clone();
+        self.apply(cmd);
+        self.cmd_after = None;
+        self.pace_from = cycle;
+        if self.pending_start.is_none() {
+            self.check_written(cycle, &before, "command applied (dbg_applied)")?;
+        }
+        ev.applied = Some(cmd);
+        ev.compare_board = true;
+        Ok(())
+    }
+
+    /// GAME.md §8 pacing: a machine command comes `BOT_GAP` cycles after the
+    /// command or game start before it, give or take the choosing and the
+    /// engine ([`MACHINE_SLACK`]).
+    fn paced(&self, cycle: u64) -> Result<(), Mismatch> {
+        let waited = cycle - self.pace_from;
+        let (min, max) = (self.bot_gap, self.bot_gap + MACHINE_SLACK);
+        if (min..=max).contains(&waited) {
+            return Ok(());
+        }
+        Err(Mismatch::new(
+            cycle,
+            "machine pacing",
+            format!("{min}..={max} cycles after the last command or start"),
+            waited,
+        )
+        .note(format!("BOT_GAP = {}", self.bot_gap)))
     }
 
     /// `dbg_started`: only after a recognised START, never with a command;
@@ -349,6 +504,8 @@ impl CoreScoreboard {
             return Err(Mismatch::new(cycle, "golden start", "a loadable map", e));
         }
         self.start_after = None;
+        self.machine_plan.clear();
+        self.pace_from = cycle;
         self.check_written(cycle, &before, "game started (dbg_started)")?;
         self.stats.games += 1;
         ev.started = true;
@@ -407,7 +564,11 @@ impl CoreScoreboard {
         if self.pending_start.is_some() {
             return self.start_after.as_ref();
         }
-        let &(cmd, _) = self.in_game.front()?;
+        let cmd = match self.in_game.front() {
+            Some(&(cmd, _)) => cmd,
+            None if self.machine_turn() => self.machine_next()?,
+            None => return None,
+        };
         if self.cmd_after.is_none() {
             let mut after = self.golden.clone();
             after.apply(cmd);

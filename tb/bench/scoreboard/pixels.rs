@@ -4,16 +4,18 @@
 //! as it was in the cycle before the pulse, pixel for pixel.
 
 use super::Mismatch;
+use crate::core_env::Shown;
 use crate::frames::write_mismatch_pngs;
 use crate::monitor::raster::{rgb_text, Beam};
 use crate::monitor::vesa::vesa_numbers::V_VISIBLE;
+use generals_golden::machine::Seats;
 use generals_golden::GameState;
 use generals_render as gr;
 use std::path::PathBuf;
 
 /// The pixel scoreboard (see the module doc).
 pub struct PixelScoreboard {
-    next_state: Option<GameState>,
+    next_state: Option<(GameState, Seats)>,
     expected: Option<gr::Frame>,
     out_dir: PathBuf,
     /// Frames whose every pixel was compared.
@@ -43,7 +45,7 @@ impl PixelScoreboard {
         &mut self,
         cycle: u64,
         pos: Option<(u64, u64)>,
-        before: &GameState,
+        before: Shown<'_>,
     ) -> Result<(), Mismatch> {
         if let Some((h, v)) = pos {
             if (h, v) != (0, V_VISIBLE) || self.next_state.is_some() {
@@ -55,7 +57,7 @@ impl PixelScoreboard {
                 ));
             }
         }
-        self.next_state = Some(before.clone());
+        self.next_state = Some((before.state.clone(), before.machine));
         Ok(())
     }
 
@@ -73,7 +75,10 @@ impl PixelScoreboard {
                     "none",
                 ));
             }
-            self.expected = self.next_state.take().map(|st| gr::render(&st));
+            self.expected = self
+                .next_state
+                .take()
+                .map(|(st, machine)| gr::render_with(&st, machine));
         }
         if !b.visible() {
             return Ok(());

@@ -9,6 +9,7 @@ pub mod draw;
 pub mod game;
 pub mod json;
 pub mod keyboard;
+pub mod machine;
 pub mod port;
 pub mod runner;
 pub mod script;
@@ -19,7 +20,7 @@ pub use draw::{DrawCounter, DRAW_MODULUS};
 pub use game::{GameState, LoadError, MoveReport, Outcome};
 pub use json::JsonError;
 pub use port::{pack_cells, unpack_cells, PortScalars, BOARD_WORDS};
-pub use runner::{run_script, RunError};
+pub use runner::{run_script, run_with_machine, RunError};
 pub use script::{parse_script, Action, Key, ScriptError, Step};
 pub use types::{
     direction, player_code, sat_add, Cell, CellBitsError, Command, Kind, Mode, Owner, Phase,

@@ -6,7 +6,9 @@ use thiserror::Error;
 
 use crate::game::{GameState, LoadError};
 use crate::keyboard::Decoder;
+use crate::machine::{self, Seats};
 use crate::script::{Action, Step};
+use crate::types::Phase;
 
 /// Error of [`run_script`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -25,15 +27,56 @@ pub enum RunError {
 /// on map `map` (ignored while playing); `RESET` resets the game and the
 /// keyboard decoder; `WAIT` does nothing.
 pub fn run_script(map: u8, steps: &[Step], maps: &[Map]) -> Result<GameState, RunError> {
+    run_with_machine(map, steps, maps, Seats::PEOPLE, None)
+}
+
+/// [`run_script`] with the machine player (GAME.md §8) playing the colours of
+/// `seats`, as a person's keys meet it on the board when the machine is
+/// quicker than a key: whenever a machine-played colour is to move, its whole
+/// turn is played at once; a key on a machine's turn (only when a step comes
+/// while the machine cannot move) is consumed and ignored; `WAIT TURN` waits
+/// for the machine. After the last step the machine plays on until a person
+/// is to move or the game is over. With `max_rounds`, the run stops at the
+/// first applied command after which the round is greater than it.
+pub fn run_with_machine(
+    map: u8,
+    steps: &[Step],
+    maps: &[Map],
+    seats: Seats,
+    max_rounds: Option<u16>,
+) -> Result<GameState, RunError> {
     let mut game = GameState::new();
     game.start(map, maps)?;
     let mut decoder = Decoder::new();
+    let over = |g: &GameState| max_rounds.is_some_and(|r| g.round > r);
+    let machine_plays = |g: &mut GameState| {
+        while g.phase == Phase::Playing && seats.plays(g.player) && !over(g) {
+            let Some((_, cmds)) = machine::turn(g, g.player) else {
+                break;
+            };
+            for c in cmds {
+                g.apply(c);
+                if over(g) {
+                    return;
+                }
+            }
+        }
+    };
     for step in steps {
+        machine_plays(&mut game);
+        if over(&game) {
+            return Ok(game);
+        }
         match &step.action {
             Action::Key(_) | Action::Raw(_) => {
                 for byte in step.ps2_bytes() {
                     if let Some(cmd) = decoder.push(byte) {
-                        game.apply(cmd);
+                        if !(game.phase == Phase::Playing && seats.plays(game.player)) {
+                            game.apply(cmd);
+                            if over(&game) {
+                                return Ok(game);
+                            }
+                        }
                     }
                 }
             }
@@ -44,8 +87,9 @@ pub fn run_script(map: u8, steps: &[Step], maps: &[Map]) -> Result<GameState, Ru
                 game.reset();
                 decoder.reset();
             }
-            Action::Wait(_) => {}
+            Action::Wait(_) | Action::WaitTurn => {}
         }
     }
+    machine_plays(&mut game);
     Ok(game)
 }

@@ -11,6 +11,7 @@
 //! | `START` | press the START button |
 //! | `RESET` | press the RESET button |
 //! | `WAIT n` | let `n` frames of 16.8 ms pass (`n` a decimal integer, 0 … 4294967295, the next token) |
+//! | `WAIT TURN` | wait until a person is to move or the game is over (GAME.md §8: the machine moves meanwhile) |
 //! | `RAW hh hh …` | send these PS/2 bytes as they are |
 //!
 //! `RAW` takes the tokens after it for as long as each is exactly two hex
@@ -50,7 +51,7 @@ pub enum ScriptError {
     },
     /// The token after WAIT is not a decimal integer that fits in 32 bits.
     #[error(
-        "line {line}, column {column}: `{}` is not a frame count for WAIT (a decimal integer 0 … 4294967295)", shown(.token)
+        "line {line}, column {column}: `{}` is not a frame count for WAIT (a decimal integer 0 … 4294967295) nor TURN", shown(.token)
     )]
     BadNumber {
         /// Line of the token.
@@ -189,6 +190,9 @@ pub enum Action {
     Reset,
     /// Let this many frames (16.8 ms each) pass.
     Wait(u32),
+    /// Wait until a person is to move (or the game is over): the machine
+    /// player's turns run meanwhile.
+    WaitTurn,
     /// Send these PS/2 bytes.
     Raw(Vec<u8>),
 }
@@ -209,7 +213,7 @@ impl Step {
         match &self.action {
             Action::Key(k) => k.press_release(),
             Action::Raw(bytes) => bytes.clone(),
-            Action::Start | Action::Reset | Action::Wait(_) => Vec::new(),
+            Action::Start | Action::Reset | Action::Wait(_) | Action::WaitTurn => Vec::new(),
         }
     }
 }
@@ -271,18 +275,22 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
                     let n = tokens
                         .next()
                         .ok_or(ScriptError::MissingNumber { line, column })?;
-                    let frames = n
-                        .text
-                        .bytes()
-                        .all(|b| b.is_ascii_digit())
-                        .then(|| n.text.parse::<u32>().ok())
-                        .flatten()
-                        .ok_or_else(|| ScriptError::BadNumber {
-                            line: n.line,
-                            column: n.column,
-                            token: n.text.to_string(),
-                        })?;
-                    Action::Wait(frames)
+                    if n.text.eq_ignore_ascii_case("TURN") {
+                        Action::WaitTurn
+                    } else {
+                        let frames = n
+                            .text
+                            .bytes()
+                            .all(|b| b.is_ascii_digit())
+                            .then(|| n.text.parse::<u32>().ok())
+                            .flatten()
+                            .ok_or_else(|| ScriptError::BadNumber {
+                                line: n.line,
+                                column: n.column,
+                                token: n.text.to_string(),
+                            })?;
+                        Action::Wait(frames)
+                    }
                 }
                 "RAW" => {
                     let mut bytes = Vec::new();

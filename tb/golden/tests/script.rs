@@ -201,6 +201,26 @@ fn errors_name_the_line_and_the_token() {
 }
 
 #[test]
+fn wait_turn_waits_for_a_person() {
+    assert_eq!(
+        actions("WAIT TURN d wait turn"),
+        vec![
+            Action::WaitTurn,
+            Action::Key(generals_golden::Key::D),
+            Action::WaitTurn
+        ]
+    );
+    assert!(matches!(
+        parse_script("WAIT TURNS"),
+        Err(ScriptError::BadNumber {
+            line: 1,
+            column: 6,
+            ..
+        })
+    ));
+}
+
+#[test]
 fn key_steps_send_make_then_break() {
     let bytes = |t: &str| parse_script(t).unwrap()[0].ps2_bytes();
     assert_eq!(bytes("W"), vec![0x1D, 0xF0, 0x1D]);

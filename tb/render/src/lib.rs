@@ -1,6 +1,7 @@
 //! Golden renderer of the Generals VGA display (GAME.md §6).
 //!
-//! [`render`] turns one golden game state into the 640×480 frame the RTL
+//! [`render`] turns one golden game state (and, with [`render_with`], who the
+//! machine plays, GAME.md §8) into the 640×480 frame the RTL
 //! renderer (`rtl/renderer.v`) must show, pixel for pixel. The layout — every
 //! rectangle, colour and glyph — is written down once in `docs/display.md`;
 //! [`layout`] holds the same numbers as constants. The bitmaps (font, troop
@@ -13,6 +14,7 @@
 //!
 //! Plain Rust on the golden model, no RTL.
 
+use generals_golden::machine::Seats;
 use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, CELLS as CELLS_ALL};
 use std::sync::OnceLock;
 
@@ -137,6 +139,17 @@ pub mod layout {
     pub const PRESS_X0: u32 = 232;
     pub const PRESS_Y0: u32 = 344;
     pub const PRESS_SHIFT: u32 = 1;
+    // Who plays each colour (GAME.md §8): "RED: MACHINE" and "BLUE: PLAYER ",
+    // 12 and 13 characters with the value padded to 7, two characters apart,
+    // centred: (640 − 27 · 16) / 2 = 104.
+    pub const SEATS_RED_X0: u32 = 104;
+    pub const SEATS_BLUE_X0: u32 = 328;
+    pub const SEATS_Y0: u32 = 384;
+    pub const SEATS_SHIFT: u32 = 1;
+    /// The side panel's mark after a machine-played colour's name.
+    pub const MACHINE_MARK: &str = "AI";
+    /// Its first column (name rows: chip, space, name, then the mark).
+    pub const MACHINE_MARK_COL: usize = 7;
 }
 
 use layout::*;
@@ -265,15 +278,19 @@ fn right_aligned(value: u32, width: usize) -> String {
     format!("{value:>width$}")
 }
 
-fn player_row(who: Player) -> (String, u8) {
-    match who {
-        Player::Red => ("\x7f RED".to_string(), pal::RED_HI),
-        Player::Blue => ("\x7f BLUE".to_string(), pal::BLUE_HI),
-    }
+/// A name row of the panel: the colour chip and the name, and the mark
+/// in columns 7–8 when the machine plays that colour.
+fn player_row(who: Player, machine: Seats) -> (String, u8) {
+    let (name, colour) = match who {
+        Player::Red => ("\x7f RED", pal::RED_HI),
+        Player::Blue => ("\x7f BLUE", pal::BLUE_HI),
+    };
+    let mark = if machine.plays(who) { MACHINE_MARK } else { "" };
+    (format!("{name:<MACHINE_MARK_COL$}{mark}"), colour)
 }
 
 /// The side panel's text lines (PLAYING and GAME_OVER).
-fn panel_lines(s: &GameState) -> Vec<TextLine> {
+fn panel_lines(s: &GameState, machine: Seats) -> Vec<TextLine> {
     let row = |r: u32, text: &str, colour: u8| {
         TextLine::new(
             PANEL_TX0,
@@ -291,7 +308,7 @@ fn panel_lines(s: &GameState) -> Vec<TextLine> {
         }
         t
     };
-    let (turn, turn_colour) = player_row(s.player);
+    let (turn, turn_colour) = player_row(s.player, machine);
     let mode = match s.mode {
         Mode::Select => "SELECT",
         Mode::MoveAll => "MOVE ALL",
@@ -312,7 +329,7 @@ fn panel_lines(s: &GameState) -> Vec<TextLine> {
     ] {
         let troops = s.total_troops(owner);
         let land = s.cell_count(owner) as u32;
-        let (name, colour) = player_row(who);
+        let (name, colour) = player_row(who, machine);
         lines.push(row(r0, &name, colour));
         lines.push(row(r0 + 1, "TROOPS", pal::LABEL));
         lines.push(row(r0 + 2, &right_aligned(troops, 9), pal::WHITE));
@@ -321,7 +338,31 @@ fn panel_lines(s: &GameState) -> Vec<TextLine> {
     lines
 }
 
-fn idle_lines() -> Vec<TextLine> {
+/// "RED: " or "BLUE: " in the colour's light shade, then who plays it.
+fn seat_line(x0: u32, who: Player, machine: Seats) -> TextLine {
+    let (name, colour) = match who {
+        Player::Red => ("RED:", pal::RED_HI),
+        Player::Blue => ("BLUE:", pal::BLUE_HI),
+    };
+    let value = if machine.plays(who) {
+        "MACHINE"
+    } else {
+        "PLAYER"
+    };
+    let mut t = TextLine::new(
+        x0,
+        SEATS_Y0,
+        SEATS_SHIFT,
+        &format!("{name} {value}"),
+        pal::WHITE,
+    );
+    for ch in &mut t.chars[..name.len()] {
+        ch.1 = colour;
+    }
+    t
+}
+
+fn idle_lines(machine: Seats) -> Vec<TextLine> {
     let mut sub = TextLine::new(SUB_X0, SUB_Y0, SUB_SHIFT, "RED VS BLUE", pal::LABEL);
     for (i, ch) in sub.chars.iter_mut().enumerate() {
         ch.1 = match i {
@@ -334,6 +375,8 @@ fn idle_lines() -> Vec<TextLine> {
         TextLine::new(TITLE_X0, TITLE_Y0, TITLE_SHIFT, "GENERALS", pal::GOLD),
         sub,
         TextLine::new(PRESS_X0, PRESS_Y0, PRESS_SHIFT, "PRESS START", pal::WHITE),
+        seat_line(SEATS_RED_X0, Player::Red, machine),
+        seat_line(SEATS_BLUE_X0, Player::Blue, machine),
     ]
 }
 
@@ -569,13 +612,14 @@ fn title_pixel(x: u32, y: u32) -> u8 {
     }
 }
 
-/// Palette index of every pixel of the frame showing `s`.
-pub fn render_indices(s: &GameState) -> Vec<u8> {
+/// Palette index of every pixel of the frame showing `s`, with `machine`
+/// the colours the machine plays (on the title screen: the live switches).
+pub fn render_indices(s: &GameState, machine: Seats) -> Vec<u8> {
     let text = match s.phase {
-        Phase::Idle => idle_lines(),
-        Phase::Playing => panel_lines(s),
+        Phase::Idle => idle_lines(machine),
+        Phase::Playing => panel_lines(s, machine),
         Phase::GameOver => {
-            let mut t = panel_lines(s);
+            let mut t = panel_lines(s, machine);
             t.extend(banner_lines(s));
             t
         }
@@ -600,10 +644,18 @@ pub fn render_indices(s: &GameState) -> Vec<u8> {
     out
 }
 
-/// The frame the RTL shows for state `s`.
+/// The frame the RTL shows for state `s` when two people play (switches
+/// down).
 pub fn render(s: &GameState) -> Frame {
+    render_with(s, Seats::PEOPLE)
+}
+
+/// The frame the RTL shows for state `s` with the machine playing the
+/// colours of `machine` (GAME.md §8: on the title screen the switches as
+/// they are, during and after a game as START latched them).
+pub fn render_with(s: &GameState, machine: Seats) -> Frame {
     Frame {
-        pixels: render_indices(s).into_iter().map(colour).collect(),
+        pixels: render_indices(s, machine).into_iter().map(colour).collect(),
     }
 }
 

@@ -328,3 +328,50 @@ fn vga_samples_follow_vesa() {
     assert!(vga_sample(&f, 0, 492).vs_n);
     assert!(!vga_sample(&f, 0, 480).blank_n);
 }
+
+#[test]
+fn title_screen_shows_who_plays_each_colour() {
+    let seats = |red, blue| Seats { red, blue };
+    let title = GameState::new();
+    // "RED: " at (104, 384), scale 2: 'R' row 0 .XXXXX.. → x 106, RED_HI.
+    // The value from column 5 (x 184): 'M' row 0 .XX...XX has glyph column 6
+    // (x 196) set, 'P' row 0 .XXXXX.. does not; both have column 1 (x 186).
+    let f = render_with(&title, seats(true, false));
+    assert_eq!(f.pixel(106, 384), RED_HI);
+    assert_eq!(f.pixel(186, 384), WHITE);
+    assert_eq!(f.pixel(196, 384), WHITE);
+    // "BLUE: " at (328, 384): 'B' → x 330, BLUE_HI; its value from column 6
+    // (x 424): 'P' of PLAYER → x 426 set, x 436 clear.
+    assert_eq!(f.pixel(330, 384), BLUE_HI);
+    assert_eq!(f.pixel(426, 384), WHITE);
+    assert_eq!(f.pixel(436, 384), BG);
+    // Two people (the switches down) is what `render` draws.
+    let people = render(&title);
+    assert_eq!(people, render_with(&title, seats(false, false)));
+    assert_eq!(people.pixel(196, 384), BG);
+    let both = render_with(&title, seats(true, true));
+    assert_eq!(both.pixel(196, 384), WHITE);
+    assert_eq!(both.pixel(436, 384), WHITE);
+}
+
+#[test]
+fn side_panel_marks_a_machine_played_colour() {
+    let mut s = playing(&[]);
+    let blue_machine = Seats {
+        red: false,
+        blue: true,
+    };
+    // Row 16 (y 339), Blue's name: "AI" in columns 7-8. 'A' (x 595) row 0
+    // ...XX... → x 601; 'I' (x 611) row 0 ..XXXX.. → x 615.
+    let f = render_with(&s, blue_machine);
+    assert_eq!(f.pixel(601, 339), BLUE_HI);
+    assert_eq!(f.pixel(599, 339), PANEL);
+    assert_eq!(f.pixel(615, 339), BLUE_HI);
+    // Red's name (row 11, y 239) and, Red to move, the TURN row (y 39): no mark.
+    assert_eq!(f.pixel(601, 239), PANEL);
+    assert_eq!(f.pixel(601, 39), PANEL);
+    assert_eq!(render(&s).pixel(601, 339), PANEL);
+    // Blue to move: the TURN row carries the mark too.
+    s.player = Player::Blue;
+    assert_eq!(render_with(&s, blue_machine).pixel(601, 39), BLUE_HI);
+}

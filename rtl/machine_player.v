@@ -1,0 +1,276 @@
+// Generals (将军棋) - machine_player: the machine player of GAME.md section 8. On a
+// machine-played colour's turn it scans the board for the best-scoring move, then
+// types the commands a person would (cursor rows, then columns, Space, the
+// direction), one every BOT_GAP cycles, through the same command input as the
+// keyboard.
+// Part of the Generals FPGA project, MIT licence.
+//
+// The board is read from a copy of its own, written by the board RAM's write port
+// (a third read port, as an FPGA designer gets one: a second block RAM written in
+// parallel). The capitals' cells are taken from those writes as the map loads.
+// The scan reads one cell per enabled cycle: each own cell with 2 or more troops,
+// then its neighbours W, A, S, D; about 500 reads, about 1 000 cycles.
+
+`default_nettype none
+`timescale 1ns / 1ps
+
+module machine_player #(
+    parameter integer BOT_GAP = 10_000_000   // cycles before each command (0.2 s)
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire [1:0]  seats_i,      // [0] the machine plays Red, [1] Blue (latched at START)
+    input  wire [1:0]  phase_i,
+    input  wire [1:0]  player_i,     // current player
+    input  wire [1:0]  mode_i,
+    input  wire [7:0]  cursor_i,     // the current player's cursor, {x[3:0], y[3:0]}
+    input  wire        applied_i,    // the game logic carried out a command
+    input  wire        we_i,         // the board RAM's write port
+    input  wire [6:0]  waddr_i,
+    input  wire [12:0] wdata_i,
+    output reg         cmd_valid_o,
+    output reg  [2:0]  cmd_o,
+    input  wire        cmd_ready_i,  // the game logic takes cmd_o when valid && ready
+    output wire        turn_o        // a machine-played colour is to move
+);
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
+    localparam integer GAP_W = $clog2(BOT_GAP + 1);
+    localparam [GAP_W-1:0] GAP_LAST = BOT_GAP[GAP_W-1:0];
+
+    // GAME.md section 8 scores a move 30 000 (wins), 20 000 + 4 000 tower + 2 000
+    // enemy + 100 (18 - dist(t, C)) (captures), 10 000 + 100 (dist(s, C) -
+    // dist(t, C)) + min(k, 99) (transfers) or 1 000 + min(k, 99) (attacks). Only
+    // their order matters, and within each class the terms never overlap (1 800 <
+    // 2 000 < 4 000; 99 < 100), so this 10-bit key orders every pair of moves as
+    // the score does, ties included, without a 15-bit adder in the scan:
+    // {class, payload}: win {3, 0}; capture {2, tower, enemy, 0, 18 - dist(t, C)};
+    // transfer {1, t nearer C than s, min(k, 99)}; attack {0, 0, min(k, 99)}.
+    localparam [1:0]  CLASS_WIN      = 2'd3;
+    localparam [1:0]  CLASS_CAPTURE  = 2'd2;
+    localparam [1:0]  CLASS_TRANSFER = 2'd1;
+    localparam [1:0]  CLASS_ATTACK   = 2'd0;
+    localparam [4:0]  DIST_MAX    = 5'd18;
+    localparam [8:0]  K_CAP       = 9'd99;
+    localparam [8:0]  TROOPS_MOVE = 9'd2;
+
+    // Scan states.
+    localparam [3:0] M_IDLE   = 4'd0;   // waiting for the turn (or its last command)
+    localparam [3:0] M_SRC    = 4'd1;   // the word of cell (sx, sy) is being read
+    localparam [3:0] M_SRC_CK = 4'd2;   // ... and is here: a candidate source?
+    localparam [3:0] M_NB     = 4'd3;   // the neighbour in direction dir: on the board?
+    localparam [3:0] M_NB_RD  = 4'd4;   // its word is being read; its distance to C
+    localparam [3:0] M_NB_CK  = 4'd5;   // ... and is here: its key
+    localparam [3:0] M_CMP    = 4'd6;   // the key against the best so far
+    localparam [3:0] M_NEXT   = 4'd7;   // on to the next source cell
+    localparam [3:0] M_TYPE   = 4'd8;   // typing the chosen move
+
+    // ---- the board copy --------------------------------------------------------------
+    reg [CELL_W-1:0] mem [0:127];
+    reg [CELL_W-1:0] rd_data;
+    reg [6:0]        rd_addr;
+    integer m;
+    initial for (m = 0; m < 128; m = m + 1) mem[m] = {CELL_W{1'b0}};
+    always @(posedge clk) begin
+        if (we_i) mem[waddr_i] <= wdata_i;
+        rd_data <= mem[rd_addr];
+    end
+
+    // Capitals, from the writes that place them (the map load): kinds never change.
+    reg [3:0] cap_red_x, cap_red_y, cap_blue_x, cap_blue_y;
+    wire [1:0] w_owner = wdata_i[CELL_OWNER +: 2];
+    wire [1:0] w_kind  = wdata_i[CELL_KIND +: 2];
+    // A cell's index is 10 y + x; for an index below 100 both fit 4 bits.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [6:0] w_x     = waddr_i % 7'd10;
+    wire [6:0] w_y     = waddr_i / 7'd10;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin
+        if (rst) begin
+            cap_red_x  <= 4'd0;
+            cap_red_y  <= 4'd0;
+            cap_blue_x <= 4'd0;
+            cap_blue_y <= 4'd0;
+        end else if (we_i && w_kind == KIND_CAPITAL) begin
+            if (w_owner == PL_RED) begin
+                cap_red_x <= w_x[3:0];
+                cap_red_y <= w_y[3:0];
+            end else if (w_owner == PL_BLUE) begin
+                cap_blue_x <= w_x[3:0];
+                cap_blue_y <= w_y[3:0];
+            end
+        end
+    end
+
+    assign turn_o = (phase_i == PH_PLAYING)
+                 && ((player_i == PL_RED && seats_i[0]) || (player_i == PL_BLUE && seats_i[1]));
+
+    function automatic [4:0] manhattan(input [3:0] ax, input [3:0] ay, input [3:0] bx, input [3:0] by);
+        manhattan = {1'b0, (ax > bx) ? ax - bx : bx - ax} + {1'b0, (ay > by) ? ay - by : by - ay};
+    endfunction
+
+    // ---- scan and typing --------------------------------------------------------------
+    // Control registers are reset; the data registers beside them are written
+    // before they are read.
+    reg [3:0]  st;
+    reg        best_v;          // best_* hold a candidate
+    reg        wait_apply;      // a typed command is being carried out
+    reg [GAP_W-1:0] gap;
+    reg [3:0]  sx, sy;          // candidate source
+    reg [1:0]  dir;             // W A S D = 0 1 2 3, the command codes
+    reg [8:0]  k;               // troops the candidate moves
+    reg [4:0]  ds;              // dist(s, C)
+    reg [3:0]  tx, ty;          // its target
+    reg [4:0]  dt;              // dist(t, C)
+    reg [9:0]  key;             // its order key (above)
+    reg        key_v;           // key is a move (the target is no mountain)
+    reg [9:0]  best;
+    reg [3:0]  best_x, best_y;
+    reg [1:0]  best_dir;
+
+    wire [3:0] cx = (player_i == PL_RED) ? cap_blue_x : cap_red_x;   // the enemy capital
+    wire [3:0] cy = (player_i == PL_RED) ? cap_blue_y : cap_red_y;
+
+    // The neighbour of (sx, sy) in direction dir, and whether it is on the board.
+    wire       nb_ok = (dir == CMD_W[1:0]) ? (sy != 4'd0)
+                     : (dir == CMD_A[1:0]) ? (sx != 4'd0)
+                     : (dir == CMD_S[1:0]) ? (sy != COORD_MAX) : (sx != COORD_MAX);
+    wire [3:0] nb_x  = (dir == CMD_A[1:0]) ? sx - 4'd1 : (dir == CMD_D[1:0]) ? sx + 4'd1 : sx;
+    wire [3:0] nb_y  = (dir == CMD_W[1:0]) ? sy - 4'd1 : (dir == CMD_S[1:0]) ? sy + 4'd1 : sy;
+    wire       last_dir  = (dir == CMD_D[1:0]);
+    wire       last_cell = (sx == COORD_MAX) && (sy == COORD_MAX);
+    wire [3:0] next_sx   = (sx == COORD_MAX) ? 4'd0 : sx + 4'd1;
+    wire [3:0] next_sy   = (sx == COORD_MAX) ? sy + 4'd1 : sy;
+
+    // The key of the candidate whose target word is in rd_data.
+    wire [1:0] t_owner  = rd_data[CELL_OWNER +: 2];
+    wire [1:0] t_kind   = rd_data[CELL_KIND +: 2];
+    wire [8:0] t_troops = rd_data[TROOPS_W-1:0];
+    wire [6:0] k_capped = (k > K_CAP) ? K_CAP[6:0] : k[6:0];
+    wire       beats    = k > t_troops;
+    wire       at_cap   = (tx == cx) && (ty == cy);
+    reg  [9:0] key_now;
+    always @(*) begin
+        if (at_cap && beats)
+            key_now = {CLASS_WIN, 8'd0};
+        else if (t_owner != player_i && beats)
+            key_now = {CLASS_CAPTURE, t_kind == KIND_TOWER, t_owner != PL_NONE, 1'b0, DIST_MAX - dt};
+        else if (t_owner == player_i)
+            key_now = {CLASS_TRANSFER, dt < ds, k_capped};
+        else
+            key_now = {CLASS_ATTACK, 1'b0, k_capped};
+    end
+    // Strictly greater: a tie goes to the earlier candidate.
+    wire better = !best_v || (key > best);
+
+    // The next command of the typed move, from the live cursor and mode.
+    wire [3:0] cur_x = cursor_i[7:4];
+    wire [3:0] cur_y = cursor_i[3:0];
+    wire [2:0] next_cmd = (cur_y > best_y) ? CMD_W
+                        : (cur_y < best_y) ? CMD_S
+                        : (cur_x > best_x) ? CMD_A
+                        : (cur_x < best_x) ? CMD_D
+                        : (mode_i == MODE_SELECT) ? CMD_SPACE : {1'b0, best_dir};
+    // The direction typed in move mode is the turn's last command.
+    wire turn_done = (cmd_o == {1'b0, best_dir}) && (mode_i != MODE_SELECT);
+
+    always @(posedge clk) begin
+        if (rst || !turn_o) begin
+            // Reset only when there is something to clear: this runs every cycle.
+            if (rst || st != M_IDLE || best_v || wait_apply || cmd_valid_o || gap != {GAP_W{1'b0}}) begin
+                st          <= M_IDLE;
+                best_v      <= 1'b0;
+                wait_apply  <= 1'b0;
+                cmd_valid_o <= 1'b0;
+                gap         <= {GAP_W{1'b0}};
+            end
+        end else begin
+            // The gap counts from the last command carried out (whoever entered
+            // it) or from the turn's start, so the bench can time it from the
+            // debug port's applied pulses.
+            if (applied_i) begin
+                wait_apply <= 1'b0;
+                gap        <= {GAP_W{1'b0}};
+            end else if (gap != GAP_LAST) begin
+                gap <= gap + 1'b1;
+            end
+            case (st)
+                M_IDLE: if (!wait_apply) begin
+                    // The turn begins (its last command is carried out): scan from (0, 0).
+                    sx      <= 4'd0;
+                    sy      <= 4'd0;
+                    rd_addr <= 7'd0;
+                    st      <= M_SRC;
+                end
+                M_SRC: st <= M_SRC_CK;                 // the read is under way
+                M_SRC_CK: begin
+                    k   <= rd_data[TROOPS_W-1:0] - 9'd1;
+                    ds  <= manhattan(sx, sy, cx, cy);
+                    dir <= CMD_W[1:0];
+                    st  <= (rd_data[CELL_OWNER +: 2] == player_i
+                            && rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
+                end
+                M_NB: begin
+                    tx      <= nb_x;
+                    ty      <= nb_y;
+                    rd_addr <= cell_idx(nb_x, nb_y);
+                    if (nb_ok)         st  <= M_NB_RD;
+                    else if (last_dir) st  <= M_NEXT;
+                    else               dir <= dir + 2'd1;
+                end
+                M_NB_RD: begin                         // the read is under way
+                    dt <= manhattan(tx, ty, cx, cy);
+                    st <= M_NB_CK;
+                end
+                M_NB_CK: begin
+                    key   <= key_now;
+                    key_v <= (t_kind != KIND_MOUNTAIN);
+                    st    <= M_CMP;
+                end
+                M_CMP: begin
+                    if (key_v && better) begin
+                        best     <= key;
+                        best_v   <= 1'b1;
+                        best_x   <= sx;
+                        best_y   <= sy;
+                        best_dir <= dir;
+                    end
+                    if (last_dir) begin
+                        st  <= M_NEXT;
+                    end else begin
+                        dir <= dir + 2'd1;
+                        st  <= M_NB;
+                    end
+                end
+                M_NEXT: begin
+                    sx      <= next_sx;
+                    sy      <= next_sy;
+                    rd_addr <= cell_idx(next_sx, next_sy);
+                    st      <= last_cell ? M_TYPE : M_SRC;
+                end
+                M_TYPE: begin
+                    if (cmd_valid_o && cmd_ready_i) begin
+                        cmd_valid_o <= 1'b0;
+                        wait_apply  <= 1'b1;
+                        if (turn_done) begin
+                            best_v <= 1'b0;
+                            st     <= M_IDLE;
+                        end
+                    end else if (!cmd_valid_o && !wait_apply && gap == GAP_LAST) begin
+                        cmd_valid_o <= 1'b1;
+                        cmd_o       <= next_cmd;
+                    end
+                end
+                default: st <= M_IDLE;
+            endcase
+        end
+    end
+
+    function automatic [6:0] cell_idx(input [3:0] x, input [3:0] y);
+        cell_idx = {y, 3'd0} + {2'd0, y, 1'd0} + {3'd0, x};
+    endfunction
+endmodule
+
+`default_nettype wire
