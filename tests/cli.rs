@@ -319,3 +319,21 @@ fn demo_plays_the_machine_against_itself_to_game_over() {
         gif.len()
     );
 }
+
+/// Without a screen the live window cannot open: one message, exit 3.
+#[test]
+fn live_without_a_screen_says_so() {
+    let o = generals()
+        .args(["live", "--frames", "1"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run generals live");
+    assert_no_panic("live without DISPLAY", &o);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot open the window") && stderr(&o).contains("Xvfb"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -49,6 +49,9 @@ pub enum OutputError {
     /// The FST waveform.
     #[error(transparent)]
     Trace(#[from] TraceError),
+    /// The live window (`generals live`).
+    #[error("cannot open the window: {0}")]
+    Window(String),
 }
 
 impl OutputError {

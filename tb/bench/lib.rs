@@ -15,6 +15,7 @@ pub mod error;
 mod ffi;
 pub mod frames;
 pub mod kbd_env;
+pub mod live;
 pub mod monitor;
 pub mod outputs;
 pub mod progress;

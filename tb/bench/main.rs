@@ -53,6 +53,33 @@ enum Cmd {
     /// N, the keys are sent over PS/2, everything is checked every cycle, and
     /// the final state (read from the RTL) is printed as JSON.
     Play(PlayArgs),
+    /// Play the co-simulated chip live in a window, every check on: W A S D,
+    /// arrows, Space, Z go over PS/2 (make and break); F1 START, F2 RESET (with
+    /// bounce); F3/F4 flip SW[0]/SW[1] (the machine plays Red/Blue); Escape
+    /// quits. The title shows simulated frames per second and the real-time
+    /// factor. A mismatch stops the simulation and shows its report.
+    Live {
+        /// The map F1 draws (START timed for it); default: whatever the draw
+        /// counter holds, as on the board.
+        #[arg(long, allow_negative_numbers = true, value_parser = map_number, value_name = "N")]
+        map: Option<u8>,
+        /// The machine's switches at power-up (F3/F4 change them).
+        #[arg(long, value_enum)]
+        machine: Option<MachineArg>,
+        /// Window scale: 1 (640 × 480) or 2.
+        #[arg(long, default_value_t = 1, value_name = "1|2", value_parser = count(1, 2))]
+        scale: u64,
+        /// After each frame, write the frame number, the golden state it
+        /// shows and the machine's colours as JSON to FILE (for scripts).
+        #[arg(long, value_name = "FILE")]
+        state_file: Option<PathBuf>,
+        /// Stop after N frames (1 … 1000000000).
+        #[arg(long, value_name = "N", value_parser = count(1, 1_000_000_000))]
+        frames: Option<u64>,
+        /// Folder for the pictures of a mismatch.
+        #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
+        mismatch_dir: PathBuf,
+    },
     /// Run the golden model alone (no RTL) on map N through a key script and
     /// print the final state as JSON: "what should happen?".
     Golden {
@@ -346,6 +373,36 @@ fn run(cli: Cli) -> Result<(), AppError> {
             person,
         } => demo(&out, every, quiet, person),
         Cmd::Play(args) => play_cmd(args),
+        Cmd::Live {
+            map,
+            machine,
+            scale,
+            state_file,
+            frames,
+            mismatch_dir,
+        } => {
+            if let Some(f) = &state_file {
+                check_file(f)?;
+            }
+            let opts = generals::live::LiveOptions {
+                map,
+                seats: MachineArg::seats(machine),
+                scale: scale as u8,
+                state_file,
+                frames,
+                mismatch_dir,
+                seed: 1,
+            };
+            let r = generals::live::live(maps(), &opts)?;
+            note(&format!(
+                "live: {} frames, {} cycles in {:.1} s ({:.3}x real time), every cycle checked",
+                r.frames,
+                r.cycles,
+                r.seconds,
+                r.cycles as f64 / 50e6 / r.seconds.max(1e-9)
+            ));
+            Ok(())
+        }
         Cmd::Golden { game } => {
             let steps = game.steps()?;
             let state_out = game.state_out()?;

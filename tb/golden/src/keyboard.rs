@@ -263,9 +263,25 @@ pub fn decode(bytes: &[u8]) -> Vec<Command> {
 
 /// The bytes a key press and release send: make then break, arrows with `E0`.
 pub fn key_bytes(cmd: Command, arrow: bool) -> Vec<u8> {
+    let mut bytes = make_bytes(cmd, arrow);
+    bytes.extend(break_bytes(cmd, arrow));
+    bytes
+}
+
+/// The bytes a keyboard sends when the key goes down (an arrow for W A S D
+/// when `arrow`; Space and Z have no arrow).
+pub fn make_bytes(cmd: Command, arrow: bool) -> Vec<u8> {
     match (arrow, cmd.arrow_code()) {
-        (true, Some(a)) => vec![PREFIX_EXTENDED, a, PREFIX_EXTENDED, PREFIX_BREAK, a],
-        _ => vec![cmd.make_code(), PREFIX_BREAK, cmd.make_code()],
+        (true, Some(a)) => vec![PREFIX_EXTENDED, a],
+        _ => vec![cmd.make_code()],
+    }
+}
+
+/// The bytes a keyboard sends when the key comes up: `F0` before the code.
+pub fn break_bytes(cmd: Command, arrow: bool) -> Vec<u8> {
+    match (arrow, cmd.arrow_code()) {
+        (true, Some(a)) => vec![PREFIX_EXTENDED, PREFIX_BREAK, a],
+        _ => vec![PREFIX_BREAK, cmd.make_code()],
     }
 }
 

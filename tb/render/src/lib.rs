@@ -659,5 +659,40 @@ pub fn render_with(s: &GameState, machine: Seats) -> Frame {
     }
 }
 
+/// Writes `text` over `frame` with the display's 8×8 font at scale
+/// `1 << shift`, its top-left corner at `(x0, y0)`, each character on a solid
+/// `bg` box (for messages drawn over a frame, such as a mismatch report; not
+/// part of what the RTL draws). The font has capitals, digits, `:` and `-`:
+/// lower case is drawn as capitals, anything else blank. Text past the frame's
+/// edge is cut.
+pub fn draw_text(
+    frame: &mut Frame,
+    (x0, y0): (usize, usize),
+    shift: u32,
+    text: &str,
+    fg: u8,
+    bg: u8,
+) {
+    let size = 8usize << shift;
+    for (i, ch) in text.chars().enumerate() {
+        let code = if ch.is_ascii() {
+            ch.to_ascii_uppercase() as usize
+        } else {
+            usize::from(b' ')
+        };
+        for dy in 0..size {
+            let row = roms().font[code * 8 + (dy >> shift)];
+            for dx in 0..size {
+                let (x, y) = (x0 + i * size + dx, y0 + dy);
+                if x >= WIDTH || y >= HEIGHT {
+                    continue;
+                }
+                let on = row >> (7 - (dx >> shift)) & 1 == 1;
+                frame.pixels[y * WIDTH + x] = colour(if on { fg } else { bg });
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -375,3 +375,17 @@ fn side_panel_marks_a_machine_played_colour() {
     s.player = Player::Blue;
     assert_eq!(render_with(&s, blue_machine).pixel(601, 39), BLUE_HI);
 }
+
+#[test]
+fn text_over_a_frame() {
+    let mut f = render(&GameState::new());
+    // "R" at (10, 20), scale 2: row 0 .XXXXX.. → x 12..21 set, x 10 the box.
+    draw_text(&mut f, (10, 20), 1, "r?", pal::WHITE, pal::BLACK);
+    assert_eq!(f.pixel(12, 20), WHITE);
+    assert_eq!(f.pixel(10, 20), [0, 0, 0]);
+    // '?' is not in the font: its box is blank.
+    assert_eq!(f.pixel(26 + 2, 20), [0, 0, 0]);
+    // Cut at the right edge, no panic.
+    draw_text(&mut f, (630, 470), 1, "WIDE", pal::WHITE, pal::BLACK);
+    assert_eq!(f.pixel(630, 470), [0, 0, 0]); // glyph column 0 is blank
+}

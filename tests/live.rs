@@ -1,0 +1,219 @@
+//! `generals live` as a person meets it, on a headless X server: the window
+//! opens, real key presses (xdotool, through the X server like a keyboard's)
+//! start a game and move, and a screenshot of the window (ImageMagick's
+//! `import`) must equal, pixel for pixel, the golden renderer's frame of the
+//! state the golden model is in. Needs Xvfb, xdotool and ImageMagick
+//! (`scripts/setup` installs them); without them it says so and passes.
+
+mod common;
+
+use common::{golden, scratch_dir};
+use generals_golden::GameState;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// How long the simulated chip may take to reach a state (at about five
+/// frames a second; the first START waits for the power-on reset).
+const STATE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Child processes, killed when the test ends (also on a failure).
+struct Children(Vec<Child>);
+
+impl Drop for Children {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+fn have(tool: &str, args: &[&str], needle: &str) -> bool {
+    Command::new(tool)
+        .args(args)
+        .output()
+        .map(|o| {
+            let text = String::from_utf8_lossy(&o.stdout).into_owned()
+                + &String::from_utf8_lossy(&o.stderr);
+            text.contains(needle)
+        })
+        .unwrap_or(false)
+}
+
+/// A free display number, its X server started and listening.
+fn start_xvfb(children: &mut Children) -> String {
+    let n = (90..130)
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+                && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        })
+        .expect("a free X display number");
+    let display = format!(":{n}");
+    let child = Command::new("Xvfb")
+        .args([
+            display.as_str(),
+            "-screen",
+            "0",
+            "800x600x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start Xvfb");
+    children.0.push(child);
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    let t0 = Instant::now();
+    while !socket.exists() {
+        assert!(t0.elapsed() < Duration::from_secs(20), "Xvfb did not start");
+        sleep(Duration::from_millis(50));
+    }
+    display
+}
+
+fn xdotool(display: &str, args: &[&str]) -> String {
+    let o = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .expect("run xdotool");
+    assert!(
+        o.status.success(),
+        "xdotool {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+/// The state file's frame number, machine colours and golden state.
+fn read_state(path: &Path) -> Option<(u64, generals_golden::machine::Seats, GameState)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let seats = generals_golden::machine::Seats {
+        red: v["machine"]["red"].as_bool()?,
+        blue: v["machine"]["blue"].as_bool()?,
+    };
+    let state = GameState::from_json(&v["state"].to_string()).ok()?;
+    Some((v["frame"].as_u64()?, seats, state))
+}
+
+/// Waits until the state file shows `want` and two more frames have been
+/// shown since (so the window shows it too); returns the frame number.
+/// `live` (the last child) must keep running meanwhile.
+fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) -> u64 {
+    let t0 = Instant::now();
+    let mut first = None;
+    loop {
+        let live = children.0.last_mut().expect("generals live");
+        if let Ok(Some(status)) = live.try_wait() {
+            panic!("{what}: generals live ended early: {status}");
+        }
+        if let Some((frame, _, state)) = read_state(path) {
+            if &state == want {
+                let f0 = *first.get_or_insert(frame);
+                if frame >= f0 + 2 {
+                    return frame;
+                }
+            } else {
+                first = None;
+            }
+        }
+        assert!(
+            t0.elapsed() < STATE_TIMEOUT,
+            "{what}: the window never reached the state; last: {:?}",
+            read_state(path).map(|(f, _, s)| (f, s.to_json()))
+        );
+        sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_live_window_shows_the_checked_frames_and_takes_keys() {
+    let tools = [
+        ("Xvfb", vec!["-help"], "-nolisten"),
+        ("xdotool", vec!["--help"], "getactivewindow"),
+        ("import", vec!["-version"], "ImageMagick"),
+    ];
+    let missing: Vec<&str> = tools
+        .iter()
+        .filter(|(t, a, n)| !have(t, a, n))
+        .map(|(t, _, _)| *t)
+        .collect();
+    if !missing.is_empty() {
+        eprintln!(
+            "SKIPPED the live window test: {} not installed (scripts/setup installs them)",
+            missing.join(", ")
+        );
+        return;
+    }
+    let dir = scratch_dir("live");
+    let state_file = dir.join("state.json");
+    let shot = dir.join("window.png");
+    let mut children = Children(Vec::new());
+    let display = start_xvfb(&mut children);
+    let live = Command::new(env!("CARGO_BIN_EXE_generals"))
+        .args(["live", "--map", "3", "--state-file"])
+        .arg(&state_file)
+        .arg("--mismatch-dir")
+        .arg(dir.join("mismatch"))
+        .env("DISPLAY", &display)
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start generals live");
+    children.0.push(live);
+    let id = xdotool(&display, &["search", "--sync", "--name", "^Generals"]);
+    let id = id.lines().next().expect("a window id").to_string();
+    xdotool(&display, &["windowfocus", "--sync", &id]);
+
+    // The title screen, then F1 (START, timed for map 3), then Space and D:
+    // each key goes down and up as a person types it.
+    wait_for(
+        &mut children,
+        &state_file,
+        &GameState::new(),
+        "title screen",
+    );
+    xdotool(&display, &["key", "--delay", "100", "F1"]);
+    let started = golden(3, "");
+    wait_for(&mut children, &state_file, &started, "START");
+    xdotool(&display, &["key", "--delay", "150", "space", "d"]);
+    let moved = golden(3, "SPACE D");
+    assert_ne!(moved, started, "the keys change the game");
+    wait_for(&mut children, &state_file, &moved, "SPACE D");
+
+    let o = Command::new("import")
+        .args(["-window", &id])
+        .arg(format!("png:{}", shot.display()))
+        .env("DISPLAY", &display)
+        .output()
+        .expect("run import");
+    assert!(
+        o.status.success(),
+        "import: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let (_, seats, state) = read_state(&state_file).expect("state file");
+    assert_eq!(state, moved, "still the same state after the screenshot");
+    let picture = image::open(&shot).expect("read the screenshot").to_rgb8();
+    assert_eq!(
+        (picture.width() as usize, picture.height() as usize),
+        (generals_render::WIDTH, generals_render::HEIGHT),
+        "the window at scale 1"
+    );
+    let expected = generals_render::render_with(&state, seats);
+    let differ = picture
+        .pixels()
+        .zip(&expected.pixels)
+        .filter(|(a, b)| a.0 != **b)
+        .count();
+    assert_eq!(
+        differ,
+        0,
+        "window pixels that differ from the golden frame ({})",
+        shot.display()
+    );
+}
