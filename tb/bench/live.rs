@@ -35,6 +35,10 @@ const SLICE_CYCLES: u64 = 40_000;
 const BOUNCES: u32 = 3;
 /// How often the title's speed figures are renewed.
 const TITLE_PERIOD: Duration = Duration::from_secs(1);
+/// The mismatch report's characters: 8 pixels wide (font scale 1), lines 10
+/// pixels apart.
+const REPORT_CHAR: usize = 8;
+const REPORT_PITCH: usize = 10;
 
 /// What a host key does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,19 +271,13 @@ fn write_state(path: &Path, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Draws the report over the last frame, names it in the title and, for a
-/// person (`wait`), keeps the window until it is closed; returns the error.
-fn stop_on_mismatch(
-    window: &mut Window,
-    last: &Rc<RefCell<LastFrame>>,
-    m: Mismatch,
-    wait: bool,
-) -> AppError {
-    let mut frame = last.borrow_mut().frame.take().unwrap_or_else(|| gr::Frame {
+/// The last frame (black if there was none) with `report` written over its
+/// top lines, white on red, wrapped at the frame's width.
+fn report_frame(last: Option<gr::Frame>, report: &str) -> gr::Frame {
+    let mut frame = last.unwrap_or_else(|| gr::Frame {
         pixels: vec![[0; 3]; gr::WIDTH * gr::HEIGHT],
     });
-    let report = m.to_string();
-    let columns = gr::WIDTH / 8;
+    let columns = gr::WIDTH / REPORT_CHAR;
     let lines = report
         .lines()
         .flat_map(|l| {
@@ -289,17 +287,31 @@ fn stop_on_mismatch(
                 .map(|c| c.iter().collect::<String>())
                 .collect::<Vec<_>>()
         })
-        .take(gr::HEIGHT / 10);
+        .take(gr::HEIGHT / REPORT_PITCH);
     for (i, line) in lines.enumerate() {
         gr::draw_text(
             &mut frame,
-            (0, i * 10),
+            (0, i * REPORT_PITCH),
             0,
             &line,
             gr::pal::WHITE,
             gr::pal::RED,
         );
     }
+    frame
+}
+
+/// Shows the report over the last frame, names it in the title and, for a
+/// person (`wait`), prints it and keeps the window until it is closed;
+/// returns the error.
+fn stop_on_mismatch(
+    window: &mut Window,
+    last: &Rc<RefCell<LastFrame>>,
+    m: Mismatch,
+    wait: bool,
+) -> AppError {
+    let report = m.to_string();
+    let frame = report_frame(last.borrow_mut().frame.take(), &report);
     let mut pixels = vec![0u32; gr::WIDTH * gr::HEIGHT];
     to_window_pixels(&frame, &mut pixels);
     window.set_title("Generals - MISMATCH: the simulation stopped (report on the terminal)");
@@ -361,6 +373,31 @@ impl Meter {
 mod tests {
     use super::*;
     use generals_golden::keyboard::key_bytes;
+
+    /// The report is written white on red over the top of the last frame,
+    /// wrapped at 80 characters; the rest of the frame stays.
+    #[test]
+    fn a_mismatch_report_covers_the_top_of_the_last_frame() {
+        let last = gr::render(&generals_golden::GameState::new());
+        let report = format!("MISMATCH {}\nsecond line", "X".repeat(90));
+        let f = report_frame(Some(last.clone()), &report);
+        let red = gr::colour(gr::pal::RED);
+        let white = gr::colour(gr::pal::WHITE);
+        // 'M' row 0 is .XX...XX: glyph column 0 is the red box, column 1 ink.
+        assert_eq!(f.pixel(0, 0), red);
+        assert_eq!(f.pixel(1, 0), white);
+        // 99 characters wrap: the 20 that do not fit open line 2 (y 10), and
+        // "second line" is line 3 (y 20, 'S' row 0 ..XXXX.. → x 2).
+        assert_eq!(f.pixel(0, 10), red);
+        assert_eq!(f.pixel(2, 20), white);
+        assert_eq!(f.pixel(639, 0), red, "line 1 is full");
+        // Below the report the last frame shows.
+        assert_eq!(f.pixel(80, 112), last.pixel(80, 112));
+        // No frame yet: the report on black.
+        let f = report_frame(None, "MISMATCH");
+        assert_eq!(f.pixel(100, 100), [0, 0, 0]);
+        assert_eq!(f.pixel(1, 0), white);
+    }
 
     /// Make then break of every game key is what a script's key sends.
     #[test]
