@@ -130,8 +130,9 @@ fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) 
     }
 }
 
-#[test]
-fn the_live_window_shows_the_checked_frames_and_takes_keys() {
+/// Whether the X tools are missing: then the test named `what` says it is
+/// skipped (and passes).
+fn skipped(what: &str) -> bool {
     let tools = [
         ("Xvfb", vec!["-help"], "-nolisten"),
         ("xdotool", vec!["--help"], "getactivewindow"),
@@ -142,11 +143,58 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
         .filter(|(t, a, n)| !have(t, a, n))
         .map(|(t, _, _)| *t)
         .collect();
-    if !missing.is_empty() {
-        eprintln!(
-            "SKIPPED the live window test: {} not installed (scripts/setup installs them)",
-            missing.join(", ")
-        );
+    if missing.is_empty() {
+        return false;
+    }
+    eprintln!(
+        "SKIPPED {what}: {} not installed (scripts/setup installs them)",
+        missing.join(", ")
+    );
+    true
+}
+
+/// Starts `generals live` with `args` on `display` and returns its window's
+/// id, focused.
+fn start_live(
+    children: &mut Children,
+    display: &str,
+    args: &[&std::ffi::OsStr],
+    stderr: Stdio,
+) -> String {
+    let live = Command::new(env!("CARGO_BIN_EXE_generals"))
+        .arg("live")
+        .args(args)
+        .env("DISPLAY", display)
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .expect("start generals live");
+    children.0.push(live);
+    let id = xdotool(display, &["search", "--sync", "--name", "^Generals"]);
+    let id = id.lines().next().expect("a window id").to_string();
+    xdotool(display, &["windowfocus", "--sync", &id]);
+    id
+}
+
+/// A screenshot of window `id` (ImageMagick's `import`), read back.
+fn screenshot(display: &str, id: &str, path: &Path) -> image::RgbImage {
+    let o = Command::new("import")
+        .args(["-window", id])
+        .arg(format!("png:{}", path.display()))
+        .env("DISPLAY", display)
+        .output()
+        .expect("run import");
+    assert!(
+        o.status.success(),
+        "import: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    image::open(path).expect("read the screenshot").to_rgb8()
+}
+
+#[test]
+fn the_live_window_shows_the_checked_frames_and_takes_keys() {
+    if skipped("the live window test") {
         return;
     }
     let dir = scratch_dir("live");
@@ -154,20 +202,20 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
     let shot = dir.join("window.png");
     let mut children = Children(Vec::new());
     let display = start_xvfb(&mut children);
-    let live = Command::new(env!("CARGO_BIN_EXE_generals"))
-        .args(["live", "--map", "3", "--state-file"])
-        .arg(&state_file)
-        .arg("--mismatch-dir")
-        .arg(dir.join("mismatch"))
-        .env("DISPLAY", &display)
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start generals live");
-    children.0.push(live);
-    let id = xdotool(&display, &["search", "--sync", "--name", "^Generals"]);
-    let id = id.lines().next().expect("a window id").to_string();
-    xdotool(&display, &["windowfocus", "--sync", &id]);
+    let mismatch_dir = dir.join("mismatch");
+    let id = start_live(
+        &mut children,
+        &display,
+        &[
+            "--map".as_ref(),
+            "3".as_ref(),
+            "--state-file".as_ref(),
+            state_file.as_os_str(),
+            "--mismatch-dir".as_ref(),
+            mismatch_dir.as_os_str(),
+        ],
+        Stdio::inherit(),
+    );
 
     // The title screen, then F1 (START, timed for map 3), then Space and D:
     // each key goes down and up as a person types it.
@@ -185,20 +233,9 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
     assert_ne!(moved, started, "the keys change the game");
     wait_for(&mut children, &state_file, &moved, "SPACE D");
 
-    let o = Command::new("import")
-        .args(["-window", &id])
-        .arg(format!("png:{}", shot.display()))
-        .env("DISPLAY", &display)
-        .output()
-        .expect("run import");
-    assert!(
-        o.status.success(),
-        "import: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let picture = screenshot(&display, &id, &shot);
     let (_, seats, state) = read_state(&state_file).expect("state file");
     assert_eq!(state, moved, "still the same state after the screenshot");
-    let picture = image::open(&shot).expect("read the screenshot").to_rgb8();
     assert_eq!(
         (picture.width() as usize, picture.height() as usize),
         (generals_render::WIDTH, generals_render::HEIGHT),
@@ -216,4 +253,103 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
         "window pixels that differ from the golden frame ({})",
         shot.display()
     );
+}
+
+/// What a person sees when the chip is wrong. Needs an RTL bug, so
+/// `scripts/mutants` runs it against `title-shows-latched-switches` (the
+/// title screen shows the machine switches as latched at START, not as set):
+/// F3 on the title screen sets Red's switch, the frame after differs from
+/// the golden renderer's, and the simulation must stop there, name the
+/// mismatch in the window's title, draw the report (white on red) over the
+/// top of the frame, print it on the terminal, write the expected, actual
+/// and diff pictures, and exit with status 1 once the window is closed.
+/// Against the correct RTL it fails: there is no mismatch to show.
+#[test]
+#[ignore = "needs an RTL bug: scripts/mutants runs it against one"]
+fn a_mismatch_stops_the_window_and_shows_its_report() {
+    if skipped("the live window's mismatch test") {
+        return;
+    }
+    let dir = scratch_dir("live-mismatch");
+    let mismatch_dir = dir.join("mismatch");
+    let mut children = Children(Vec::new());
+    let display = start_xvfb(&mut children);
+    let id = start_live(
+        &mut children,
+        &display,
+        &[
+            "--map".as_ref(),
+            "3".as_ref(),
+            "--mismatch-dir".as_ref(),
+            mismatch_dir.as_os_str(),
+        ],
+        // Only the report is written there, so the pipe cannot fill.
+        Stdio::piped(),
+    );
+    xdotool(&display, &["key", "--delay", "100", "F3"]);
+    let t0 = Instant::now();
+    loop {
+        let live = children.0.last_mut().expect("generals live");
+        if let Ok(Some(status)) = live.try_wait() {
+            panic!("generals live ended ({status}) without showing a mismatch");
+        }
+        let title = xdotool(&display, &["getwindowname", &id]);
+        if title.contains("MISMATCH") {
+            break;
+        }
+        assert!(
+            t0.elapsed() < STATE_TIMEOUT,
+            "no mismatch was shown (title: {title:?}); against the correct RTL that is right: \
+             this test is for scripts/mutants"
+        );
+        sleep(Duration::from_millis(200));
+    }
+    let picture = screenshot(&display, &id, &dir.join("report.png"));
+    let red = generals_render::colour(generals_render::pal::RED);
+    let white = generals_render::colour(generals_render::pal::WHITE);
+    // The report's first line begins "MISMATCH": the 'M' glyph's row 0 is
+    // .XX...XX, so column 0 is the red box and column 1 ink.
+    assert_eq!(picture.get_pixel(0, 0).0, red, "the report's box");
+    assert_eq!(picture.get_pixel(1, 0).0, white, "the report's text");
+
+    xdotool(&display, &["windowfocus", "--sync", &id]);
+    // Held as a person holds a key: the stopped window looks at its keys 30
+    // times a second, and a press and release between two looks is not seen.
+    xdotool(
+        &display,
+        &["keydown", "Escape", "sleep", "0.3", "keyup", "Escape"],
+    );
+    let mut live = children.0.pop().expect("generals live");
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(status) = live.try_wait().expect("wait for generals live") {
+            break status;
+        }
+        if t0.elapsed() > Duration::from_secs(20) {
+            let _ = live.kill();
+            panic!("generals live did not exit on Escape after the mismatch");
+        }
+        sleep(Duration::from_millis(100));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(
+        &mut live.stderr.take().expect("piped standard error"),
+        &mut stderr,
+    )
+    .expect("read standard error");
+    assert_eq!(
+        status.code(),
+        Some(1),
+        "exit status; standard error:\n{stderr}"
+    );
+    assert!(
+        stderr.contains("MISMATCH") && stderr.contains("pixel RGB"),
+        "the report on the terminal:\n{stderr}"
+    );
+    for name in ["expected.png", "actual.png", "diff.png"] {
+        let path = mismatch_dir.join(name);
+        let (w, h) =
+            image::image_dimensions(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!((w, h), (640, 480), "{}", path.display());
+    }
 }
