@@ -133,48 +133,62 @@ module machine_player #(
     wire [3:0] cx = (player_i == PL_RED) ? cap_blue_x : cap_red_x;   // the enemy capital
     wire [3:0] cy = (player_i == PL_RED) ? cap_blue_y : cap_red_y;
 
-    // The neighbour of (sx, sy) in direction dir, and whether it is on the board.
-    wire       nb_ok = (dir == CMD_W[1:0]) ? (sy != 4'd0)
-                     : (dir == CMD_A[1:0]) ? (sx != 4'd0)
-                     : (dir == CMD_S[1:0]) ? (sy != COORD_MAX) : (sx != COORD_MAX);
-    wire [3:0] nb_x  = (dir == CMD_A[1:0]) ? sx - 4'd1 : (dir == CMD_D[1:0]) ? sx + 4'd1 : sx;
-    wire [3:0] nb_y  = (dir == CMD_W[1:0]) ? sy - 4'd1 : (dir == CMD_S[1:0]) ? sy + 4'd1 : sy;
-    wire       last_dir  = (dir == CMD_D[1:0]);
-    wire       last_cell = (sx == COORD_MAX) && (sy == COORD_MAX);
-    wire [3:0] next_sx   = (sx == COORD_MAX) ? 4'd0 : sx + 4'd1;
-    wire [3:0] next_sy   = (sx == COORD_MAX) ? sy + 4'd1 : sy;
+    // The logic below is written as functions called in the states that use
+    // it, not as wires: the hardware is the same, and Verilator then
+    // evaluates it only in those states rather than in every cycle (the
+    // machine waits in M_TYPE for most of its turn).
 
-    // The key of the candidate whose target word is in rd_data.
-    wire [1:0] t_owner  = rd_data[CELL_OWNER +: 2];
-    wire [1:0] t_kind   = rd_data[CELL_KIND +: 2];
-    wire [8:0] t_troops = rd_data[TROOPS_W-1:0];
-    wire [6:0] k_capped = (k > K_CAP) ? K_CAP[6:0] : k[6:0];
-    wire       beats    = k > t_troops;
-    wire       at_cap   = (tx == cx) && (ty == cy);
-    reg  [9:0] key_now;
-    always @(*) begin
-        if (at_cap && beats)
-            key_now = {CLASS_WIN, 8'd0};
-        else if (t_owner != player_i && beats)
-            key_now = {CLASS_CAPTURE, t_kind == KIND_TOWER, t_owner != PL_NONE, 1'b0, DIST_MAX - dt};
-        else if (t_owner == player_i)
-            key_now = {CLASS_TRANSFER, dt < ds, k_capped};
-        else
-            key_now = {CLASS_ATTACK, 1'b0, k_capped};
-    end
+    // The neighbour of (x, y) in direction d, and whether it is on the board.
+    function automatic nb_ok(input [3:0] x, input [3:0] y, input [1:0] d);
+        nb_ok = (d == CMD_W[1:0]) ? (y != 4'd0)
+              : (d == CMD_A[1:0]) ? (x != 4'd0)
+              : (d == CMD_S[1:0]) ? (y != COORD_MAX) : (x != COORD_MAX);
+    endfunction
+    function automatic [3:0] nb_x(input [3:0] x, input [1:0] d);
+        nb_x = (d == CMD_A[1:0]) ? x - 4'd1 : (d == CMD_D[1:0]) ? x + 4'd1 : x;
+    endfunction
+    function automatic [3:0] nb_y(input [3:0] y, input [1:0] d);
+        nb_y = (d == CMD_W[1:0]) ? y - 4'd1 : (d == CMD_S[1:0]) ? y + 4'd1 : y;
+    endfunction
+    wire last_dir = (dir == CMD_D[1:0]);
+
+    // The key of the candidate moving k troops from a cell at distance ds from
+    // the enemy capital (cx, cy) to (tx, ty), at distance dt, holding word t.
+    function automatic [9:0] key_of(input [CELL_W-1:0] t, input [8:0] k_i, input [1:0] pl,
+                                    input [3:0] tx_i, input [3:0] ty_i, input [3:0] cx_i,
+                                    input [3:0] cy_i, input [4:0] ds_i, input [4:0] dt_i);
+        reg [1:0] t_owner;
+        reg       beats;
+        reg [6:0] k_capped;
+        begin
+            t_owner  = t[CELL_OWNER +: 2];
+            beats    = k_i > t[TROOPS_W-1:0];
+            k_capped = (k_i > K_CAP) ? K_CAP[6:0] : k_i[6:0];
+            if (tx_i == cx_i && ty_i == cy_i && beats)
+                key_of = {CLASS_WIN, 8'd0};
+            else if (t_owner != pl && beats)
+                key_of = {CLASS_CAPTURE, t[CELL_KIND +: 2] == KIND_TOWER, t_owner != PL_NONE,
+                          1'b0, DIST_MAX - dt_i};
+            else if (t_owner == pl)
+                key_of = {CLASS_TRANSFER, dt_i < ds_i, k_capped};
+            else
+                key_of = {CLASS_ATTACK, 1'b0, k_capped};
+        end
+    endfunction
+
     // Strictly greater: a tie goes to the earlier candidate.
-    wire better = !best_v || (key > best);
+    function automatic better(input have_best, input [9:0] key_i, input [9:0] best_i);
+        better = !have_best || (key_i > best_i);
+    endfunction
 
-    // The next command of the typed move, from the live cursor and mode.
-    wire [3:0] cur_x = cursor_i[7:4];
-    wire [3:0] cur_y = cursor_i[3:0];
-    wire [2:0] next_cmd = (cur_y > best_y) ? CMD_W
-                        : (cur_y < best_y) ? CMD_S
-                        : (cur_x > best_x) ? CMD_A
-                        : (cur_x < best_x) ? CMD_D
-                        : (mode_i == MODE_SELECT) ? CMD_SPACE : {1'b0, best_dir};
-    // The direction typed in move mode is the turn's last command.
-    wire turn_done = (cmd_o == {1'b0, best_dir}) && (mode_i != MODE_SELECT);
+    // The next command of the typed move, from the live cursor (x, y) and mode.
+    function automatic [2:0] next_cmd(input [3:0] cur_x, input [3:0] cur_y, input [1:0] mode);
+        next_cmd = (cur_y > best_y) ? CMD_W
+                 : (cur_y < best_y) ? CMD_S
+                 : (cur_x > best_x) ? CMD_A
+                 : (cur_x < best_x) ? CMD_D
+                 : (mode == MODE_SELECT) ? CMD_SPACE : {1'b0, best_dir};
+    endfunction
 
     always @(posedge clk) begin
         if (rst || !turn_o) begin
@@ -213,10 +227,10 @@ module machine_player #(
                             && rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
                 end
                 M_NB: begin
-                    tx      <= nb_x;
-                    ty      <= nb_y;
-                    rd_addr <= cell_idx(nb_x, nb_y);
-                    if (nb_ok)         st  <= M_NB_RD;
+                    tx      <= nb_x(sx, dir);
+                    ty      <= nb_y(sy, dir);
+                    rd_addr <= cell_idx(nb_x(sx, dir), nb_y(sy, dir));
+                    if (nb_ok(sx, sy, dir)) st <= M_NB_RD;
                     else if (last_dir) st  <= M_NEXT;
                     else               dir <= dir + 2'd1;
                 end
@@ -225,12 +239,12 @@ module machine_player #(
                     st <= M_NB_CK;
                 end
                 M_NB_CK: begin
-                    key   <= key_now;
-                    key_v <= (t_kind != KIND_MOUNTAIN);
+                    key   <= key_of(rd_data, k, player_i, tx, ty, cx, cy, ds, dt);
+                    key_v <= (rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
                     st    <= M_CMP;
                 end
                 M_CMP: begin
-                    if (key_v && better) begin
+                    if (key_v && better(best_v, key, best)) begin
                         best     <= key;
                         best_v   <= 1'b1;
                         best_x   <= sx;
@@ -245,22 +259,29 @@ module machine_player #(
                     end
                 end
                 M_NEXT: begin
-                    sx      <= next_sx;
-                    sy      <= next_sy;
-                    rd_addr <= cell_idx(next_sx, next_sy);
-                    st      <= last_cell ? M_TYPE : M_SRC;
+                    // Row by row: (9, y) is followed by (0, y + 1).
+                    if (sx == COORD_MAX) begin
+                        sx      <= 4'd0;
+                        sy      <= sy + 4'd1;
+                        rd_addr <= cell_idx(4'd0, sy + 4'd1);
+                    end else begin
+                        sx      <= sx + 4'd1;
+                        rd_addr <= cell_idx(sx + 4'd1, sy);
+                    end
+                    st <= (sx == COORD_MAX && sy == COORD_MAX) ? M_TYPE : M_SRC;
                 end
                 M_TYPE: begin
                     if (cmd_valid_o && cmd_ready_i) begin
                         cmd_valid_o <= 1'b0;
                         wait_apply  <= 1'b1;
-                        if (turn_done) begin
+                        // The direction typed in move mode is the turn's last command.
+                        if (cmd_o == {1'b0, best_dir} && mode_i != MODE_SELECT) begin
                             best_v <= 1'b0;
                             st     <= M_IDLE;
                         end
                     end else if (!cmd_valid_o && !wait_apply && gap == GAP_LAST) begin
                         cmd_valid_o <= 1'b1;
-                        cmd_o       <= next_cmd;
+                        cmd_o       <= next_cmd(cursor_i[7:4], cursor_i[3:0], mode_i);
                     end
                 end
                 default: st <= M_IDLE;

@@ -64,7 +64,9 @@ module map_loader #(
             blue_cap_o  <= 8'd0;
             red_seen_q  <= 1'b0;
             blue_seen_q <= 1'b0;
-        end else begin
+        end else if (start_i || busy) begin
+            // Idle (no load under way, none asked for) nothing here changes:
+            // the guard lets the simulator skip this block in those cycles.
             stage_we_o <= run_q;
             last_q     <= run_q && (word_cnt_q == LAST_WORD);
             done_o     <= stage_we_o && last_q;
@@ -80,14 +82,18 @@ module map_loader #(
                 if (word_cnt_q == LAST_WORD) run_q <= 1'b0;
             end
 
-            if (stage_we_o && word_on_board) begin
-                if (word_o[1:0] == TYPE_RED_CAP && !red_seen_q) begin
-                    red_cap_o  <= word_o[9:2];
-                    red_seen_q <= 1'b1;
-                end
-                if (word_o[1:0] == TYPE_BLUE_CAP && !blue_seen_q) begin
-                    blue_cap_o  <= word_o[9:2];
-                    blue_seen_q <= 1'b1;
+            // Nested, not `&&`: the simulator then decodes the word only
+            // when one arrives.
+            if (stage_we_o) begin
+                if (word_on_board) begin
+                    if (word_o[1:0] == TYPE_RED_CAP && !red_seen_q) begin
+                        red_cap_o  <= word_o[9:2];
+                        red_seen_q <= 1'b1;
+                    end
+                    if (word_o[1:0] == TYPE_BLUE_CAP && !blue_seen_q) begin
+                        blue_cap_o  <= word_o[9:2];
+                        blue_seen_q <= 1'b1;
+                    end
                 end
             end
         end
