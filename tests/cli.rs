@@ -258,25 +258,19 @@ fn machine_options_are_checked() {
     assert!(stderr(&o).contains("--machine"), "{}", stderr(&o));
     let o = run(&["golden", "--map", "3", "--keys", "D", "--max-rounds", "4"]);
     assert_eq!(o.status.code(), Some(2), "--max-rounds needs --machine");
-    let o = run(&[
-        "golden",
-        "--map",
-        "3",
-        "--machine",
-        "both",
-        "--max-rounds",
-        "0",
-    ]);
-    assert_eq!(o.status.code(), Some(2), "rounds start at 1");
-    let o = run(&[
-        "golden",
-        "--map",
-        "3",
-        "--machine",
-        "both",
-        "--max-rounds",
-        "4",
-    ]);
+    let both = |rounds: &str| {
+        run(&[
+            "golden",
+            "--map",
+            "3",
+            "--machine",
+            "both",
+            "--max-rounds",
+            rounds,
+        ])
+    };
+    assert_eq!(both("0").status.code(), Some(2), "rounds start at 1");
+    let o = both("4");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("\"round\":5"), "{out}");
