@@ -192,6 +192,34 @@ fn screenshot(display: &str, id: &str, path: &Path) -> image::RgbImage {
     image::open(path).expect("read the screenshot").to_rgb8()
 }
 
+/// Waits until the state file's game has not changed for three frames and
+/// returns it (`live`, the last child, must keep running meanwhile).
+fn settle(children: &mut Children, path: &Path, what: &str) -> GameState {
+    let t0 = Instant::now();
+    let mut since: Option<(u64, GameState)> = None;
+    loop {
+        let live = children.0.last_mut().expect("generals live");
+        if let Ok(Some(status)) = live.try_wait() {
+            panic!("{what}: generals live ended early: {status}");
+        }
+        if let Some((frame, _, state)) = read_state(path) {
+            match &since {
+                Some((f0, s0)) if *s0 == state => {
+                    if frame >= f0 + 3 {
+                        return state;
+                    }
+                }
+                _ => since = Some((frame, state)),
+            }
+        }
+        assert!(
+            t0.elapsed() < STATE_TIMEOUT,
+            "{what}: the game never settled"
+        );
+        sleep(Duration::from_millis(100));
+    }
+}
+
 #[test]
 fn the_live_window_shows_the_checked_frames_and_takes_keys() {
     if skipped("the live window test") {
@@ -233,9 +261,22 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
     assert_ne!(moved, started, "the keys change the game");
     wait_for(&mut children, &state_file, &moved, "SPACE D");
 
+    // Held, A repeats as a keyboard's typematic repeat does (after 0.5 s,
+    // 10.9 times a second): Blue's cursor, at x = 7, steps left more than
+    // once, and the game is the golden model's for that many A presses.
+    xdotool(&display, &["keydown", "a", "sleep", "0.9", "keyup", "a"]);
+    let held = settle(&mut children, &state_file, "A held");
+    let steps = usize::from(moved.cursor_blue.x - held.cursor_blue.x);
+    assert!(
+        steps >= 2,
+        "a held key repeats: the cursor moved {steps} steps"
+    );
+    let expected = golden(3, &format!("SPACE D{}", " A".repeat(steps)));
+    assert_eq!(held, expected, "the game after A held for {steps} steps");
+
     let picture = screenshot(&display, &id, &shot);
     let (_, seats, state) = read_state(&state_file).expect("state file");
-    assert_eq!(state, moved, "still the same state after the screenshot");
+    assert_eq!(state, held, "still the same state after the screenshot");
     assert_eq!(
         (picture.width() as usize, picture.height() as usize),
         (generals_render::WIDTH, generals_render::HEIGHT),

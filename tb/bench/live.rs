@@ -4,7 +4,8 @@
 //! Each frame the VGA monitor rebuilds (and the pixel scoreboard has checked
 //! against the golden renderer) is shown as it completes. Host keys become
 //! what the board's inputs would see: W A S D, the arrows, Space and Z as PS/2
-//! make and break codes through the same wire-level driver the tests use, F1
+//! make and break codes through the same wire-level driver the tests use (a
+//! held key repeating its make code, as a keyboard's typematic repeat), F1
 //! and F2 as START and RESET presses with contact bounce through the button
 //! drivers, F3 and F4 flip the machine's slide switches (`SW[0]` Red, `SW[1]`
 //! Blue). A mismatch stops the simulation; its report is drawn over the last
@@ -31,6 +32,11 @@ use std::time::{Duration, Instant};
 /// Cycles simulated between two looks at the window (about 10 ms of wall
 /// time at today's speed): a key reaches the wires within that.
 const SLICE_CYCLES: u64 = 40_000;
+/// A PS/2 keyboard's default typematic behaviour (set at power-up): a held
+/// key's make code again after 500 ms, then 10.9 times a second, in wall
+/// time as a person holds it.
+const TYPEMATIC_DELAY_S: f32 = 0.5;
+const TYPEMATIC_RATE_S: f32 = 1.0 / 10.9;
 /// Contact bounces on each edge of an F1/F2 press.
 const BOUNCES: u32 = 3;
 /// How often the title's speed figures are renewed.
@@ -208,6 +214,8 @@ fn open_window(scale: u8) -> Result<Window, AppError> {
         })?;
     // The simulation sets the pace; the window must never wait.
     window.set_target_fps(0);
+    window.set_key_repeat_delay(TYPEMATIC_DELAY_S);
+    window.set_key_repeat_rate(TYPEMATIC_RATE_S);
     Ok(window)
 }
 
@@ -219,7 +227,15 @@ fn keys(
     rng: &mut ChaCha8Rng,
     map: Option<u8>,
 ) -> Result<bool, Mismatch> {
-    for k in window.get_keys_pressed(KeyRepeat::No) {
+    let pressed = window.get_keys_pressed(KeyRepeat::No);
+    // A held game key repeats as a keyboard's typematic repeat does: its make
+    // code again, no break code until it is let go.
+    for k in window.get_keys_pressed(KeyRepeat::Yes) {
+        if let (false, Some(LiveKey::Game { cmd, arrow })) = (pressed.contains(&k), live_key(k)) {
+            env.ps2.send_bytes(&make_bytes(cmd, arrow));
+        }
+    }
+    for k in pressed {
         match live_key(k) {
             Some(LiveKey::Game { cmd, arrow }) => env.ps2.send_bytes(&make_bytes(cmd, arrow)),
             Some(LiveKey::Start) => {
