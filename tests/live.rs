@@ -74,18 +74,24 @@ fn start_xvfb(children: &mut Children) -> String {
     display
 }
 
-fn xdotool(display: &str, args: &[&str]) -> String {
-    let o = Command::new("xdotool")
+/// Runs X client `tool` with `args` on `display`; fails unless it succeeds,
+/// returns its standard output.
+fn x_tool(display: &str, tool: &str, args: &[&str]) -> String {
+    let o = Command::new(tool)
         .args(args)
         .env("DISPLAY", display)
         .output()
-        .expect("run xdotool");
+        .unwrap_or_else(|e| panic!("run {tool}: {e}"));
     assert!(
         o.status.success(),
-        "xdotool {args:?}: {}",
+        "{tool} {args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+fn xdotool(display: &str, args: &[&str]) -> String {
+    x_tool(display, "xdotool", args)
 }
 
 /// The state file's frame number, machine colours and golden state.
@@ -100,34 +106,54 @@ fn read_state(path: &Path) -> Option<(u64, generals_golden::machine::Seats, Game
     Some((v["frame"].as_u64()?, seats, state))
 }
 
-/// Waits until the state file shows `want` and two more frames have been
-/// shown since (so the window shows it too); returns the frame number.
-/// `live` (the last child) must keep running meanwhile.
-fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) -> u64 {
+/// Looks with `look` every `period` until it finds something and returns
+/// that; `generals live` (the last child) must keep running meanwhile, and
+/// after STATE_TIMEOUT the test fails with `what` and `late()`'s account.
+fn poll<T>(
+    children: &mut Children,
+    what: &str,
+    period: Duration,
+    mut look: impl FnMut() -> Option<T>,
+    late: impl Fn() -> String,
+) -> T {
     let t0 = Instant::now();
-    let mut first = None;
     loop {
         let live = children.0.last_mut().expect("generals live");
         if let Ok(Some(status)) = live.try_wait() {
             panic!("{what}: generals live ended early: {status}");
         }
-        if let Some((frame, _, state)) = read_state(path) {
-            if &state == want {
-                let f0 = *first.get_or_insert(frame);
-                if frame >= f0 + 2 {
-                    return frame;
-                }
-            } else {
-                first = None;
-            }
+        if let Some(found) = look() {
+            return found;
         }
-        assert!(
-            t0.elapsed() < STATE_TIMEOUT,
-            "{what}: the window never reached the state; last: {:?}",
-            read_state(path).map(|(f, _, s)| (f, s.to_json()))
-        );
-        sleep(Duration::from_millis(100));
+        assert!(t0.elapsed() < STATE_TIMEOUT, "{what}: {}", late());
+        sleep(period);
     }
+}
+
+/// Waits until the state file shows `want` and two more frames have been
+/// shown since (so the window shows it too); returns the frame number.
+fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) -> u64 {
+    let mut first = None;
+    poll(
+        children,
+        what,
+        Duration::from_millis(100),
+        || {
+            let (frame, _, state) = read_state(path)?;
+            if &state != want {
+                first = None;
+                return None;
+            }
+            let f0 = *first.get_or_insert(frame);
+            (frame >= f0 + 2).then_some(frame)
+        },
+        || {
+            format!(
+                "the window never reached the state; last: {:?}",
+                read_state(path).map(|(f, _, s)| (f, s.to_json()))
+            )
+        },
+    )
 }
 
 /// Whether the X tools are missing: then the test named `what` says it is
@@ -178,46 +204,34 @@ fn start_live(
 
 /// A screenshot of window `id` (ImageMagick's `import`), read back.
 fn screenshot(display: &str, id: &str, path: &Path) -> image::RgbImage {
-    let o = Command::new("import")
-        .args(["-window", id])
-        .arg(format!("png:{}", path.display()))
-        .env("DISPLAY", display)
-        .output()
-        .expect("run import");
-    assert!(
-        o.status.success(),
-        "import: {}",
-        String::from_utf8_lossy(&o.stderr)
+    x_tool(
+        display,
+        "import",
+        &["-window", id, &format!("png:{}", path.display())],
     );
     image::open(path).expect("read the screenshot").to_rgb8()
 }
 
 /// Waits until the state file's game has not changed for three frames and
-/// returns it (`live`, the last child, must keep running meanwhile).
+/// returns it.
 fn settle(children: &mut Children, path: &Path, what: &str) -> GameState {
-    let t0 = Instant::now();
     let mut since: Option<(u64, GameState)> = None;
-    loop {
-        let live = children.0.last_mut().expect("generals live");
-        if let Ok(Some(status)) = live.try_wait() {
-            panic!("{what}: generals live ended early: {status}");
-        }
-        if let Some((frame, _, state)) = read_state(path) {
+    poll(
+        children,
+        what,
+        Duration::from_millis(100),
+        || {
+            let (frame, _, state) = read_state(path)?;
             match &since {
-                Some((f0, s0)) if *s0 == state => {
-                    if frame >= f0 + 3 {
-                        return state;
-                    }
+                Some((f0, s0)) if *s0 == state => (frame >= f0 + 3).then_some(state),
+                _ => {
+                    since = Some((frame, state));
+                    None
                 }
-                _ => since = Some((frame, state)),
             }
-        }
-        assert!(
-            t0.elapsed() < STATE_TIMEOUT,
-            "{what}: the game never settled"
-        );
-        sleep(Duration::from_millis(100));
-    }
+        },
+        || "the game never settled".to_string(),
+    )
 }
 
 #[test]
@@ -328,23 +342,20 @@ fn a_mismatch_stops_the_window_and_shows_its_report() {
         Stdio::piped(),
     );
     xdotool(&display, &["key", "--delay", "100", "F3"]);
-    let t0 = Instant::now();
-    loop {
-        let live = children.0.last_mut().expect("generals live");
-        if let Ok(Some(status)) = live.try_wait() {
-            panic!("generals live ended ({status}) without showing a mismatch");
-        }
-        let title = xdotool(&display, &["getwindowname", &id]);
-        if title.contains("MISMATCH") {
-            break;
-        }
-        assert!(
-            t0.elapsed() < STATE_TIMEOUT,
-            "no mismatch was shown (title: {title:?}); against the correct RTL that is right: \
-             this test is for scripts/mutants"
-        );
-        sleep(Duration::from_millis(200));
-    }
+    let title = || xdotool(&display, &["getwindowname", &id]);
+    poll(
+        &mut children,
+        "the mismatch after F3",
+        Duration::from_millis(200),
+        || title().contains("MISMATCH").then_some(()),
+        || {
+            format!(
+                "no mismatch was shown (title: {:?}); against the correct RTL that is right: \
+                 this test is for scripts/mutants",
+                title()
+            )
+        },
+    );
     let picture = screenshot(&display, &id, &dir.join("report.png"));
     let red = generals_render::colour(generals_render::pal::RED);
     let white = generals_render::colour(generals_render::pal::WHITE);

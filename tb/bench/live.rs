@@ -227,17 +227,13 @@ fn keys(
     rng: &mut ChaCha8Rng,
     map: Option<u8>,
 ) -> Result<bool, Mismatch> {
-    let pressed = window.get_keys_pressed(KeyRepeat::No);
-    // A held game key repeats as a keyboard's typematic repeat does: its make
-    // code again, no break code until it is let go.
     for k in window.get_keys_pressed(KeyRepeat::Yes) {
-        if let (false, Some(LiveKey::Game { cmd, arrow })) = (pressed.contains(&k), live_key(k)) {
-            env.ps2.send_bytes(&make_bytes(cmd, arrow));
-        }
-    }
-    for k in pressed {
         match live_key(k) {
+            // Pressed, and again while held, as a keyboard's typematic
+            // repeat sends it: the make code (the break code when let go).
             Some(LiveKey::Game { cmd, arrow }) => env.ps2.send_bytes(&make_bytes(cmd, arrow)),
+            // The other keys act once per press.
+            _ if !window.is_key_pressed(k, KeyRepeat::No) => {}
             Some(LiveKey::Start) => {
                 let press = Press::bouncy(hold_cycles(), BOUNCES, rng);
                 match map {
