@@ -206,6 +206,7 @@ fn generate_bindings(p: &Paths) {
             .allowlist_var("CORE_.*")
             .opaque_type("(kbd|core)_model")
             .derive_default(true)
+            .derive_partialeq(true)
             .generate()
     });
     let _ = std::panic::take_hook();

@@ -5,7 +5,8 @@
 //! the recording).
 
 use generals::bench::{checked, cxx, netlist, unchecked};
-use generals::stimulus::Stimulus;
+use generals::dut::{CoreDut, CoreOut};
+use generals::stimulus::{inputs, Stimulus};
 use generals_maps::committed_maps;
 
 #[test]
@@ -36,4 +37,35 @@ fn replays_end_where_the_checked_game_ended() {
         cxx(&read.truncated(cycles / 2)).final_state,
         run.final_state
     );
+}
+
+/// Without a waveform open, the model records a falling clock edge without
+/// Verilator's eval() (`tb/shim/model.h`); with one open it takes the full
+/// eval(), as the waveform needs. Both must tick alike, cycle by cycle.
+#[test]
+fn a_model_ticks_alike_with_and_without_a_waveform() {
+    let cycles = 1_200_000;
+    let (_, stim) = checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
+    let stim = stim.expect("recorded");
+    let wave = std::env::temp_dir().join(format!("generals-edges-{}.fst", std::process::id()));
+    let (mut fast, mut full) = (CoreDut::new(), CoreDut::new());
+    full.trace(&wave).unwrap_or_else(|e| panic!("{e}"));
+    let (mut a, mut b) = (CoreOut::default(), CoreOut::default());
+    let mut changes = 0u64;
+    for &(n, levels) in &stim.runs {
+        let input = inputs(levels);
+        for _ in 0..n {
+            let before = a;
+            fast.tick(&input, &mut a);
+            full.tick(&input, &mut b);
+            assert_eq!(a, b, "cycle {} (left: no waveform)", fast.cycle);
+            changes += u64::from(a != before);
+        }
+    }
+    full.close_trace();
+    let _ = std::fs::remove_file(&wave);
+    assert_eq!(fast.read_board(), full.read_board());
+    // A model that missed its rising edges would stand still.
+    assert!(a.phase() == 1, "the game has started: phase {}", a.phase());
+    assert!(changes > cycles / 4, "outputs changed in {changes} cycles");
 }
