@@ -222,7 +222,38 @@ impl Ps2Driver {
     /// Advances one cycle. Returns the line levels `(ps2_clk, ps2_dat)` for
     /// this cycle, whether a start bit falls in it, and the frame that ended
     /// in it, if any.
+    #[inline]
     pub fn tick(&mut self) -> ((bool, bool), WireEvents) {
+        // Most cycles hold a level: inside a segment, or on an idle line.
+        let quiet = match self.wave.front_mut() {
+            Some(seg) if seg.cycles > 1 && !seg.starts_frame && !seg.ends_frame => {
+                seg.cycles -= 1;
+                self.level = (seg.clk, seg.dat);
+                true
+            }
+            Some(_) => false,
+            None if self.queue.is_empty() || self.cycle < self.hold_until => {
+                self.level = (true, true);
+                true
+            }
+            None => false,
+        };
+        if quiet {
+            self.cycle += 1;
+            return (
+                self.level,
+                WireEvents {
+                    start: false,
+                    sent: None,
+                },
+            );
+        }
+        self.tick_edge()
+    }
+
+    /// [`Ps2Driver::tick`] where a segment or a frame begins or ends.
+    #[inline(never)]
+    fn tick_edge(&mut self) -> ((bool, bool), WireEvents) {
         if self.wave.is_empty() && self.cycle >= self.hold_until {
             if let Some((byte, fault)) = self.queue.pop_front() {
                 self.build(byte, fault);

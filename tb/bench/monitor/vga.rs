@@ -62,6 +62,7 @@ impl VgaMonitor {
 
     /// A mismatch with the beam position and, while a frame is checked,
     /// expected/actual/diff pictures.
+    #[cold]
     fn report(&self, m: Mismatch) -> Mismatch {
         let pos = self.raster.beam_pos();
         self.pixels
@@ -70,6 +71,7 @@ impl VgaMonitor {
 
     /// One cycle: `reset` when the core was reset in it, `before` the state
     /// a snapshot in this cycle latches.
+    #[inline]
     fn step(
         &mut self,
         cycle: u64,
@@ -102,6 +104,9 @@ impl VgaMonitor {
 }
 
 impl CycleHook for VgaMonitor {
+    // Inlined where the monitor is wrapped (the run's statistics tap): one
+    // call a cycle instead of three.
+    #[inline]
     fn cycle(
         &mut self,
         cycle: u64,

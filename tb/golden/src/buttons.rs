@@ -33,6 +33,7 @@ impl DebounceModel {
     }
 
     /// One clock edge with the pin level `key_n` before it.
+    #[inline]
     pub fn step(&mut self, key_n: bool) {
         let raw_pressed = !self.sync[1];
         let flip = raw_pressed != self.pressed && self.count == self.length - 1;
@@ -85,6 +86,7 @@ impl ButtonsModel {
     }
 
     /// One clock edge with the two pin levels before it.
+    #[inline]
     pub fn step(&mut self, key_reset_n: bool, key_start_n: bool) {
         let por_busy = self.por < self.por_cycles;
         self.rst = por_busy || self.reset.pressed();
