@@ -8,6 +8,7 @@ use generals::bench::{checked, cxx, netlist, unchecked};
 use generals::dut::{CoreDut, CoreOut};
 use generals::stimulus::{inputs, Stimulus};
 use generals_maps::committed_maps;
+use std::path::PathBuf;
 
 #[test]
 fn replays_end_where_the_checked_game_ended() {
@@ -47,25 +48,26 @@ fn a_model_ticks_alike_with_and_without_a_waveform() {
     let cycles = 1_200_000;
     let (_, stim) = checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
-    let wave = std::env::temp_dir().join(format!("generals-edges-{}.fst", std::process::id()));
+    let wave = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("generals-edges.fst");
     let (mut fast, mut full) = (CoreDut::new(), CoreDut::new());
     full.trace(&wave).unwrap_or_else(|e| panic!("{e}"));
     let (mut a, mut b) = (CoreOut::default(), CoreOut::default());
-    let mut changes = 0u64;
+    let mut applied = 0u64;
     for &(n, levels) in &stim.runs {
         let input = inputs(levels);
         for _ in 0..n {
-            let before = a;
             fast.tick(&input, &mut a);
             full.tick(&input, &mut b);
             assert_eq!(a, b, "cycle {} (left: no waveform)", fast.cycle);
-            changes += u64::from(a != before);
+            applied += u64::from(a.applied != 0);
         }
     }
     full.close_trace();
+    let written = std::fs::metadata(&wave).map_or(0, |m| m.len());
     let _ = std::fs::remove_file(&wave);
+    assert!(written > 0, "the waveform was written");
     assert_eq!(fast.read_board(), full.read_board());
     // A model that missed its rising edges would stand still.
     assert!(a.phase() == 1, "the game has started: phase {}", a.phase());
-    assert!(changes > cycles / 4, "outputs changed in {changes} cycles");
+    assert!(applied >= 3, "commands applied: {applied}");
 }

@@ -8,6 +8,9 @@ struct kbd_model : Model<Vkbd_frontend> {
     kbd_model() : Model("kbd_frontend") {}
 };
 
+// The keyboard front end alone reads its `cmd_ready` input combinationally
+// (an input-combinational region), so it takes the full eval() at both edges.
+
 extern "C" {
 
 kbd_model *kbd_new(void) { return new kbd_model(); }

@@ -8,21 +8,35 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-// Whether a falling clock edge can be recorded without an eval(). A design
-// whose only trigger is the rising edge of `clk` evaluates nothing at the
-// falling edge, yet Verilator's eval() still costs about 90 instructions
-// there (a tenth of a cycle): enough to remember that `clk` was low, which
-// Verilator 5.006 keeps in `__Vtrigrprev__TOP__clk`. Anything else (another
-// Verilator's names, a second trigger such as a negedge block) takes the
-// full eval(), so this is never wrong, only sometimes slower.
+// Whether a falling clock edge can be recorded without an eval(). This
+// project's designs are clocked on the rising edge of `clk` alone (one clock,
+// clock enables), so Verilator 5.006 makes one trigger, `clk & ~prev`, and
+// evaluates nothing at the falling edge; yet its eval() still costs about 90
+// instructions there (a tenth of a cycle): enough to remember that `clk` was
+// low, which 5.006 keeps in `__Vtrigrprev__TOP__clk`. The shortcut is taken
+// only where the generated class has that field, exactly one trigger, and no
+// input-combinational region (`__VicoTriggered`: logic reading inputs, `clk`
+// among them, outside clocked blocks); anything else (another Verilator's
+// names, a second trigger such as a negedge block) takes the full eval().
+// It relies on the one trigger being the rising edge, which the RTL's style
+// rules make so and tests/bench.rs checks against the full eval().
 template <class Root, class = void>
 struct FallingEdgeByTrigger : std::false_type {};
+template <class Root, class = void>
+struct HasInputCombinational : std::false_type {};
+template <class Root>
+struct HasInputCombinational<Root,
+                             std::void_t<decltype(std::declval<Root &>().__VicoTriggered)>>
+    : std::true_type {};
 template <class Root>
 struct FallingEdgeByTrigger<
     Root, std::void_t<decltype(std::declval<Root &>().__Vtrigrprev__TOP__clk),
                       decltype(std::declval<Root &>().__VactTriggered)>>
-    : std::is_same<std::remove_reference_t<decltype(std::declval<Root &>().__VactTriggered)>,
-                   VlTriggerVec<1>> {};
+    : std::bool_constant<
+          std::is_same_v<
+              std::remove_reference_t<decltype(std::declval<Root &>().__VactTriggered)>,
+              VlTriggerVec<1>> &&
+          !HasInputCombinational<Root>::value> {};
 
 template <class Top>
 struct Model {
