@@ -9,7 +9,8 @@ mod common;
 
 use common::{golden, scratch_dir};
 use generals_golden::GameState;
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -22,8 +23,20 @@ const STATE_TIMEOUT: Duration = Duration::from_secs(120);
 struct Children(Vec<Child>);
 
 impl Drop for Children {
+    /// SIGTERM first, so that Xvfb removes its lock file and socket (a killed
+    /// one leaves them behind for good); SIGKILL what is still running.
     fn drop(&mut self) {
         for c in &mut self.0 {
+            let _ = Command::new("kill")
+                .args(["-TERM", &c.id().to_string()])
+                .stderr(Stdio::null())
+                .status();
+        }
+        for c in &mut self.0 {
+            let t0 = Instant::now();
+            while matches!(c.try_wait(), Ok(None)) && t0.elapsed() < Duration::from_secs(3) {
+                sleep(Duration::from_millis(20));
+            }
             let _ = c.kill();
             let _ = c.wait();
         }
@@ -42,36 +55,40 @@ fn have(tool: &str, args: &[&str], needle: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// A free display number, its X server started and listening.
+/// An X server on a free display, started and listening. Xvfb picks the
+/// number itself (`-displayfd`) and writes it once it accepts connections,
+/// so a lock file left by a crashed server elsewhere never stops the test.
 fn start_xvfb(children: &mut Children) -> String {
-    let n = (90..130)
-        .find(|n| {
-            !Path::new(&format!("/tmp/.X{n}-lock")).exists()
-                && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        })
-        .expect("a free X display number");
-    let display = format!(":{n}");
-    let child = Command::new("Xvfb")
+    let mut child = Command::new("Xvfb")
         .args([
-            display.as_str(),
+            "-displayfd",
+            "1",
             "-screen",
             "0",
             "800x600x24",
             "-nolisten",
             "tcp",
         ])
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("start Xvfb");
+    let stdout = child.stdout.take().expect("Xvfb's stdout is piped");
     children.0.push(child);
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-    let t0 = Instant::now();
-    while !socket.exists() {
-        assert!(t0.elapsed() < Duration::from_secs(20), "Xvfb did not start");
-        sleep(Duration::from_millis(50));
-    }
-    display
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("Xvfb gives its display number within 20 s");
+    let n: u32 = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("Xvfb did not start (it wrote {line:?})"));
+    format!(":{n}")
 }
 
 /// Runs X client `tool` with `args` on `display`; fails unless it succeeds,
