@@ -147,30 +147,50 @@ fn poll<T>(
     }
 }
 
-/// Waits until the state file shows `want` and two more frames have been
-/// shown since (so the window shows it too); returns the frame number.
-fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) -> u64 {
-    let mut first = None;
+/// Waits until the state file has shown one state that `wanted` accepts
+/// for `frames` more frames (so the window shows it too); returns that
+/// frame's number and the state.
+fn steady(
+    children: &mut Children,
+    path: &Path,
+    what: &str,
+    frames: u64,
+    wanted: impl Fn(&GameState) -> bool,
+    late: impl Fn() -> String,
+) -> (u64, GameState) {
+    let mut since: Option<(u64, GameState)> = None;
     poll(
         children,
         what,
         Duration::from_millis(100),
         || {
             let (frame, _, state) = read_state(path)?;
-            if &state != want {
-                first = None;
+            if !wanted(&state) {
+                since = None;
                 return None;
             }
-            let f0 = *first.get_or_insert(frame);
-            (frame >= f0 + 2).then_some(frame)
+            match &since {
+                Some((f0, s0)) if *s0 == state => (frame >= f0 + frames).then_some((frame, state)),
+                _ => {
+                    since = Some((frame, state));
+                    None
+                }
+            }
         },
-        || {
-            format!(
-                "the window never reached the state; last: {:?}",
-                read_state(path).map(|(f, _, s)| (f, s.to_json()))
-            )
-        },
+        late,
     )
+}
+
+/// Waits until the state file shows `want` and two more frames have been
+/// shown since; returns the frame number.
+fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) -> u64 {
+    let late = || {
+        format!(
+            "the window never reached the state; last: {:?}",
+            read_state(path).map(|(f, _, s)| (f, s.to_json()))
+        )
+    };
+    steady(children, path, what, 2, |s| s == want, late).0
 }
 
 /// Whether the X tools are missing: then the test named `what` says it is
@@ -232,23 +252,8 @@ fn screenshot(display: &str, id: &str, path: &Path) -> image::RgbImage {
 /// Waits until the state file's game has not changed for three frames and
 /// returns it.
 fn settle(children: &mut Children, path: &Path, what: &str) -> GameState {
-    let mut since: Option<(u64, GameState)> = None;
-    poll(
-        children,
-        what,
-        Duration::from_millis(100),
-        || {
-            let (frame, _, state) = read_state(path)?;
-            match &since {
-                Some((f0, s0)) if *s0 == state => (frame >= f0 + 3).then_some(state),
-                _ => {
-                    since = Some((frame, state));
-                    None
-                }
-            }
-        },
-        || "the game never settled".to_string(),
-    )
+    let late = || "the game never settled".to_string();
+    steady(children, path, what, 3, |_| true, late).1
 }
 
 #[test]

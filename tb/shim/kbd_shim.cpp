@@ -4,12 +4,11 @@
 #include "Vkbd_frontend___024root.h"
 #include "model.h"
 
+// The keyboard front end alone reads its `cmd_ready` input combinationally
+// (an input-combinational region), so it takes the full eval() at both edges.
 struct kbd_model : Model<Vkbd_frontend> {
     kbd_model() : Model("kbd_frontend") {}
 };
-
-// The keyboard front end alone reads its `cmd_ready` input combinationally
-// (an input-combinational region), so it takes the full eval() at both edges.
 
 extern "C" {
 
