@@ -40,9 +40,10 @@ fn replays_end_where_the_checked_game_ended() {
     );
 }
 
-/// Without a waveform open, the model records a falling clock edge without
-/// Verilator's eval() (`tb/shim/model.h`); with one open it takes the full
-/// eval(), as the waveform needs. Both must tick alike, cycle by cycle.
+/// Without a waveform open, the model skips Verilator's eval() at both clock
+/// edges (`tb/shim/model.h`: it records the falling edge and runs the rising
+/// edge's NBA region directly); with one open it takes the full eval(), as the
+/// waveform needs. Both must tick alike, cycle by cycle.
 #[test]
 fn a_model_ticks_alike_with_and_without_a_waveform() {
     let cycles = 1_200_000;

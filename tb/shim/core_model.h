@@ -20,9 +20,10 @@ struct core_model {
 // `Top` is a Verilated generals_core (the RTL's or the netlist's): the same
 // ports under the same names. Each shim defines read_board for its model,
 // since the board RAM's array is named differently in the two.
-template <class Top>
+template <class Top, auto EvalNba = nullptr>
 struct CoreModelOf final : core_model {
-    Model<Top> m;
+    using Inner = Model<Top, EvalNba>;
+    Inner m;
 
     CoreModelOf(const char *name, uint32_t init_seed) : m(name, init_seed) {
         m.top.key_reset_n = 1;
