@@ -26,16 +26,24 @@ module button #(
         press_o   = 1'b0;
     end
     wire            raw_pressed = ~sync[1];
+
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
-    wire            flip = (raw_pressed != pressed_o) && (cnt == DEBOUNCE_CYCLES[CNT_W-1:0] - 1'b1);
-
+    // The common case (input agrees) is one compare; `sync` is written last,
+    // after every read of it, so a simulator needs no copy of its old value.
     always @(posedge clk) begin
+        if (raw_pressed == pressed_o) begin
+            cnt     <= {CNT_W{1'b0}};
+            press_o <= 1'b0;
+        end else if (cnt == DEBOUNCE_CYCLES[CNT_W-1:0] - 1'b1) begin
+            cnt       <= {CNT_W{1'b0}};
+            pressed_o <= raw_pressed;
+            press_o   <= raw_pressed;
+        end else begin
+            cnt     <= cnt + 1'b1;
+            press_o <= 1'b0;
+        end
         sync <= {sync[0], key_n};
-        if (raw_pressed == pressed_o || flip) cnt <= {CNT_W{1'b0}};
-        else                                  cnt <= cnt + 1'b1;
-        if (flip) pressed_o <= raw_pressed;
-        press_o <= flip && raw_pressed;
     end
 endmodule
 

@@ -37,34 +37,30 @@ module keyboard #(
     // Prefix flags: a code is a break if F0 came before it, an extended key if E0 did.
     reg ext, brk;
 
-    reg       hit;
-    reg [2:0] code;
-    always @(*) begin
-        hit  = 1'b0;
-        code = CMD_W;
-        if (ext) begin
-            case (byte_i)
-                SC_UP:    begin hit = 1'b1; code = CMD_W; end
-                SC_LEFT:  begin hit = 1'b1; code = CMD_A; end
-                SC_DOWN:  begin hit = 1'b1; code = CMD_S; end
-                SC_RIGHT: begin hit = 1'b1; code = CMD_D; end
-                default:  hit = 1'b0;
+    // {hit, command} of a make code after the prefix flags `e` (E0 seen).
+    // A function rather than logic of its own: it is used only under
+    // byte_valid_i, so a simulator decodes a byte once, when it arrives.
+    function automatic [3:0] decode(input e, input [7:0] b);
+        if (e) begin
+            case (b)
+                SC_UP:    decode = {1'b1, CMD_W};
+                SC_LEFT:  decode = {1'b1, CMD_A};
+                SC_DOWN:  decode = {1'b1, CMD_S};
+                SC_RIGHT: decode = {1'b1, CMD_D};
+                default:  decode = {1'b0, CMD_W};
             endcase
         end else begin
-            case (byte_i)
-                SC_W:     begin hit = 1'b1; code = CMD_W; end
-                SC_A:     begin hit = 1'b1; code = CMD_A; end
-                SC_S:     begin hit = 1'b1; code = CMD_S; end
-                SC_D:     begin hit = 1'b1; code = CMD_D; end
-                SC_SPACE: begin hit = 1'b1; code = CMD_SPACE; end
-                SC_Z:     begin hit = 1'b1; code = CMD_Z; end
-                default:  hit = 1'b0;
+            case (b)
+                SC_W:     decode = {1'b1, CMD_W};
+                SC_A:     decode = {1'b1, CMD_A};
+                SC_S:     decode = {1'b1, CMD_S};
+                SC_D:     decode = {1'b1, CMD_D};
+                SC_SPACE: decode = {1'b1, CMD_SPACE};
+                SC_Z:     decode = {1'b1, CMD_Z};
+                default:  decode = {1'b0, CMD_W};
             endcase
         end
-    end
-
-    wire is_prefix = (byte_i == SC_PREFIX_E0) || (byte_i == SC_BREAK_F0);
-    wire push_want = byte_valid_i && !is_prefix && !brk && hit;
+    endfunction
 
     // FIFO: one extra pointer bit tells full from empty.
     reg [2:0]                 mem [0:DEPTH-1];
@@ -77,14 +73,18 @@ module keyboard #(
     wire                      empty = (fill == {(FIFO_DEPTH_LOG2+1){1'b0}});
     wire                      full  = fill[FIFO_DEPTH_LOG2];
     wire                      pop   = cmd_ready_i && !empty;
-    // A push into a full FIFO succeeds when a pop frees a slot in the same cycle.
-    wire                      push  = push_want && (!full || pop);
+    // A byte that completes a command (prefix bytes never do: no case above
+    // matches E0 or F0) is pushed unless the FIFO is full; a push into a full
+    // FIFO succeeds when a pop frees a slot in the same cycle.
+    wire [3:0]                dec       = decode(ext, byte_i);
+    wire                      push_want = !brk && dec[3];
+    wire                      room      = !full || pop;
 
     assign cmd_valid_o = !empty;
     assign cmd_o       = mem[rd_ptr[FIFO_DEPTH_LOG2-1:0]];
 
     always @(posedge clk) begin
-        if (push) mem[wr_ptr[FIFO_DEPTH_LOG2-1:0]] <= code;
+        if (byte_valid_i && push_want && room) mem[wr_ptr[FIFO_DEPTH_LOG2-1:0]] <= dec[2:0];
     end
 
     always @(posedge clk) begin
@@ -104,10 +104,14 @@ module keyboard #(
                     ext <= 1'b0;
                     brk <= 1'b0;
                 end
+                if (push_want) begin
+                    if (room)
+                        wr_ptr <= wr_ptr + 1'b1;
+                    else if (ovf_count_o != OVF_MAX)
+                        ovf_count_o <= ovf_count_o + 1'b1;
+                end
             end
-            if (push) wr_ptr <= wr_ptr + 1'b1;
-            if (pop)  rd_ptr <= rd_ptr + 1'b1;
-            if (push_want && !push && ovf_count_o != OVF_MAX) ovf_count_o <= ovf_count_o + 1'b1;
+            if (pop) rd_ptr <= rd_ptr + 1'b1;
         end
     end
 endmodule
