@@ -26,12 +26,14 @@ module generals_core #(
     output wire          vga_sync_n,
     output wire          vga_clk,
     // Debug port: the architectural state of GAME.md §7 and the events the bench checks.
-    output wire          dbg_rst,         // internal reset
+    // Each port is the net itself, which the body reads under a short alias
+    // (`wire rst = dbg_rst;`): a simulator then keeps one value, not a copy.
+    output reg           dbg_rst,         // internal reset
     output wire [6:0]    dbg_draw,        // draw counter
     output wire          dbg_applied,     // a command was consumed; state shows its effect
     output wire [2:0]    dbg_cmd,
-    output wire          dbg_cmd_src,     // with dbg_applied: 1 the machine typed it, 0 the keyboard
-    output wire [1:0]    dbg_seats,       // colours the machine plays, latched at START
+    output reg           dbg_cmd_src,     // with dbg_applied: 1 the machine typed it, 0 the keyboard
+    output reg  [1:0]    dbg_seats,       // colours the machine plays, latched at START
     output wire          dbg_started,     // a game started; state shows it
     output wire          dbg_snapshot,    // the renderer latched the state for the next frame
     output wire [1:0]    dbg_phase,
@@ -64,20 +66,19 @@ module generals_core #(
     reg  [POR_W-1:0] por_cnt;       // no reset of its own: it is where reset comes from
     wire             por_busy = (por_cnt != POR_CYCLES[POR_W-1:0]);
     wire             reset_pressed;
-    reg              rst;
+    wire             rst = dbg_rst;
     // Power-up values, explicit: Quartus honours them for Cyclone IV
     // flip-flops, and a 4-state simulator would otherwise never leave X. The
     // core powers up in reset, so every register with a synchronous reset is
     // reset at the first edge, whatever value it powered up with.
     initial begin
         por_cnt = {POR_W{1'b0}};
-        rst     = 1'b1;
+        dbg_rst = 1'b1;
     end
     always @(posedge clk) begin
         if (por_busy) por_cnt <= por_cnt + 1'b1;
-        rst <= por_busy | reset_pressed;      // registered: one clean, low-skew net
+        dbg_rst <= por_busy | reset_pressed;  // registered: one clean, low-skew net
     end
-    assign dbg_rst = rst;
 
     // Reset acts while RESET is held; START acts once per press: each button
     // leaves one of its two outputs unused.
@@ -100,37 +101,34 @@ module generals_core #(
         .press_o  (start_press)
     );
 
-    wire [6:0] draw;
+    wire [6:0] draw = dbg_draw;
     draw_counter u_draw (
         .clk    (clk),
         .rst    (rst),
-        .count_o(draw)
+        .count_o(dbg_draw)
     );
-    assign dbg_draw = draw;
 
     // ---- keyboard -------------------------------------------------------------------
-    wire [2:0] cmd;
-    wire       cmd_valid, cmd_ready;
+    wire [2:0] cmd       = dbg_kbd_cmd;
+    wire       cmd_valid = dbg_kbd_cmd_valid;
+    wire       cmd_ready = dbg_kbd_cmd_ready;
     kbd_frontend u_kbd (
         .clk         (clk),
         .rst         (rst),
         .ps2_clk     (ps2_clk),
         .ps2_dat     (ps2_dat),
-        .cmd_o       (cmd),
-        .cmd_valid_o (cmd_valid),
+        .cmd_o       (dbg_kbd_cmd),
+        .cmd_valid_o (dbg_kbd_cmd_valid),
         .cmd_ready_i (cmd_ready),
         .byte_o      (dbg_kbd_byte),
         .byte_valid_o(dbg_kbd_byte_valid),
         .err_count_o (dbg_kbd_err),
         .ovf_count_o (dbg_kbd_ovf)
     );
-    assign dbg_kbd_cmd       = cmd;
-    assign dbg_kbd_cmd_valid = cmd_valid;
-    assign dbg_kbd_cmd_ready = cmd_ready;
 
     // ---- switches: synchronised, latched when START may start a game ---------------
     reg  [1:0] sw_meta, sw_s;
-    reg  [1:0] seats;
+    wire [1:0] seats = dbg_seats;
     initial begin
         sw_meta = 2'b00;
         sw_s    = 2'b00;
@@ -139,14 +137,13 @@ module generals_core #(
         sw_meta <= sw;
         sw_s    <= sw_meta;
     end
-    wire [1:0] phase;
+    wire [1:0] phase = dbg_phase;
     always @(posedge clk) begin
         if (rst)
-            seats <= 2'b00;
+            dbg_seats <= 2'b00;
         else if (start_press && phase != PH_PLAYING)
-            seats <= sw_s;
+            dbg_seats <= sw_s;
     end
-    assign dbg_seats = seats;
 
     // ---- the command arbiter: on a machine-played colour's turn the machine's
     // commands go to the game logic and the keyboard's are consumed and ignored.
@@ -155,29 +152,30 @@ module generals_core #(
     wire       game_ready;
     wire       game_valid = bot_turn ? bot_valid : cmd_valid;
     wire [2:0] game_cmd   = bot_turn ? bot_cmd : cmd;
-    assign cmd_ready = bot_turn | game_ready;
+    assign dbg_kbd_cmd_ready = bot_turn | game_ready;
     // One command is carried out at a time: its source is the one it was taken from.
-    reg cmd_src;
     always @(posedge clk) begin
         if (rst)
-            cmd_src <= 1'b0;
+            dbg_cmd_src <= 1'b0;
         else if (game_valid && game_ready)
-            cmd_src <= bot_turn;
+            dbg_cmd_src <= bot_turn;
     end
-    assign dbg_cmd_src = cmd_src;
 
     // ---- game -----------------------------------------------------------------------
-    wire        board_we;
-    wire [6:0]  board_waddr;
-    wire [12:0] board_wdata;
+    wire        board_we    = dbg_we;
+    wire [6:0]  board_waddr = dbg_waddr;
+    wire [12:0] board_wdata = dbg_wdata;
     wire        game_rd_en, video_rd_en, video_hold;
     wire [6:0]  game_rd_addr, video_rd_addr;
     wire [12:0] game_rd_data, video_rd_data;
     // The game state the renderer draws; the debug port shows the same nets.
-    wire [1:0]  winner, player, mode;
-    wire [7:0]  cursor_red, cursor_blue;
-    wire [15:0] round;
-    wire [6:0]  map_no;
+    wire [1:0]  winner      = dbg_winner;
+    wire [1:0]  player      = dbg_player;
+    wire [1:0]  mode        = dbg_mode;
+    wire [7:0]  cursor_red  = dbg_cursor_red;
+    wire [7:0]  cursor_blue = dbg_cursor_blue;
+    wire [15:0] round       = dbg_round;
+    wire [6:0]  map_no      = dbg_map;
 
     board_ram u_board (
         .clk      (clk),
@@ -191,9 +189,6 @@ module generals_core #(
         .b_addr_i (video_rd_addr),
         .b_data_o (video_rd_data)
     );
-    assign dbg_we    = board_we;
-    assign dbg_waddr = board_waddr;
-    assign dbg_wdata = board_wdata;
 
     game_logic #(.MAP_INIT_HEX(MAP_INIT_HEX)) u_game (
         .clk          (clk),
@@ -207,30 +202,22 @@ module generals_core #(
         .applied_o    (dbg_applied),
         .applied_cmd_o(dbg_cmd),
         .started_o    (dbg_started),
-        .phase_o      (phase),
-        .winner_o     (winner),
-        .player_o     (player),
+        .phase_o      (dbg_phase),
+        .winner_o     (dbg_winner),
+        .player_o     (dbg_player),
         .first_o      (dbg_first),
-        .mode_o       (mode),
-        .cursor_red_o (cursor_red),
-        .cursor_blue_o(cursor_blue),
-        .round_o      (round),
-        .map_o        (map_no),
-        .we_o         (board_we),
-        .waddr_o      (board_waddr),
-        .wdata_o      (board_wdata),
+        .mode_o       (dbg_mode),
+        .cursor_red_o (dbg_cursor_red),
+        .cursor_blue_o(dbg_cursor_blue),
+        .round_o      (dbg_round),
+        .map_o        (dbg_map),
+        .we_o         (dbg_we),
+        .waddr_o      (dbg_waddr),
+        .wdata_o      (dbg_wdata),
         .a_en_o       (game_rd_en),
         .a_addr_o     (game_rd_addr),
         .a_data_i     (game_rd_data)
     );
-    assign dbg_phase       = phase;
-    assign dbg_winner      = winner;
-    assign dbg_player      = player;
-    assign dbg_mode        = mode;
-    assign dbg_cursor_red  = cursor_red;
-    assign dbg_cursor_blue = cursor_blue;
-    assign dbg_round       = round;
-    assign dbg_map         = map_no;
 
     machine_player #(.BOT_GAP(BOT_GAP)) u_bot (
         .clk        (clk),
