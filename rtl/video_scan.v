@@ -63,15 +63,17 @@ module video_scan #(
     localparam [3:0] CH_DIGIT  = 4'h3;   // ASCII '0' = {4'h3, 4'd0}
 
     // Scan: one cell per 19 cycles (read, latch, 16 conversion steps, write), then six
-    // numbers.
+    // numbers. The codes descend in the order the clocked block below lists the
+    // states, readers of a register before its writers: Verilator emits a case as a
+    // tree over the code's bits, highest first, and a register read below a write of
+    // it costs a copy in every cycle (see the block).
     localparam [2:0] SQ_IDLE = 3'd0;     // nothing to do until the next snapshot
-    localparam [2:0] SQ_READ = 3'd1;     // the cell is being read from the board RAM
-    localparam [2:0] SQ_CELL = 3'd2;     // latch the cell, start its conversion
-    localparam [2:0] SQ_CCNV = 3'd3;     // convert the troops
-    localparam [2:0] SQ_CWR  = 3'd4;     // write the cell RAM word
-    localparam [2:0] SQ_NUM  = 3'd5;     // start converting number num_q
-    localparam [2:0] SQ_NCNV = 3'd6;     // convert it
-    localparam [2:0] SQ_NWR  = 3'd7;     // store its text
+    localparam [2:0] SQ_READ = 3'd2;     // the cell is being read from the board RAM
+    localparam [2:0] SQ_CELL = 3'd3;     // latch the cell, start its conversion
+    localparam [2:0] SQ_NUM  = 3'd4;     // start converting number num_q
+    localparam [2:0] SQ_CNV  = 3'd5;     // convert the troops or the number
+    localparam [2:0] SQ_NWR  = 3'd6;     // store the number's text
+    localparam [2:0] SQ_CWR  = 3'd7;     // write the cell RAM word
     localparam [2:0] NUM_ROUND = 3'd0;
     localparam [2:0] NUM_MAP   = 3'd1;
     localparam [2:0] NUM_RT    = 3'd2;
@@ -83,12 +85,13 @@ module video_scan #(
     reg [6:0]  idx_q;                     // cell being scanned
     reg [3:0]  x_q, y_q;                  // its column and row
     reg [2:0]  num_q;
+    reg        cnv_num_q;                 // SQ_CNV converts a number, not a cell's troops
     reg [7:0]  cur_red_q, cur_blue_q;     // the snapshot's cursors and numbers
     reg [15:0] round_q;
     reg [6:0]  map_q;
     reg [15:0] red_troops_q, blue_troops_q;   // at most 100 * 511 = 51 100
     reg [6:0]  red_land_q, blue_land_q;
-    reg [5:0]  cell_q;                    // {owner, kind, cursor, target} of the cell
+    reg [3:0]  cell_q;                    // {owner, kind} of the cell
     reg [15:0] dd_bin_q;                  // double dabble: binary in, BCD out
     reg [18:0] dd_bcd_q;
     reg [3:0]  dd_cnt_q;
@@ -175,8 +178,101 @@ module video_scan #(
     // One block on purpose: split into snapshot, cell scan and number conversion
     // (each a name for what it does) it cost the Verilated model about 50
     // instructions per cycle (4 %), because every register one clocked block
-    // reads from another gets a delayed-assignment copy in every cycle.
+    // reads from another gets a delayed-assignment copy in every cycle. For the
+    // same reason the block reads each register above every line that writes
+    // it: the scan first (its states in the order that achieves this), then the
+    // snapshot, which starts a scan, then the reset; a later assignment wins.
     always @(posedge clk) begin
+        snapshot_o <= 1'b0;
+        cram_we_o  <= 1'b0;
+        if (pix_en_i && sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
+        if (sq_q != SQ_IDLE && !snap_now) begin
+            case (sq_q)
+                SQ_CWR: begin
+                    cram_we_o   <= 1'b1;
+                    cram_addr_o <= idx_q;
+                    cram_data_o <= {cell_flags(cell_q, x_q, y_q, snap_phase_o, snap_player_o,
+                                               snap_mode_o[1], cur_red_q, cur_blue_q),
+                                    ndig(dd_bcd_q[11:0]), dd_bcd_q[11:0]};
+                    sq_q  <= (idx_q == LAST_CELL) ? SQ_NUM : SQ_READ;
+                    y_q   <= (x_q == LAST_COL) ? y_q + 4'd1 : y_q;
+                    x_q   <= (x_q == LAST_COL) ? 4'd0 : x_q + 4'd1;
+                    idx_q <= idx_q + 7'd1;
+                end
+                SQ_NWR: begin
+                    case (num_q)
+                        NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
+                        NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
+                        NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
+                        NUM_RL:    red_land_txt_o    <= dd_text3(dd_bcd_q[11:0]);
+                        NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
+                        default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
+                    endcase
+                    sq_q  <= (num_q == NUM_BL) ? SQ_IDLE : SQ_NUM;
+                    num_q <= num_q + 3'd1;
+                end
+                SQ_CNV: begin
+                    if (dd_cnt_q == DD_LAST) sq_q <= cnv_num_q ? SQ_NWR : SQ_CWR;
+                    dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
+                    dd_bin_q <= {dd_bin_q[14:0], 1'b0};
+                    dd_cnt_q <= dd_cnt_q + 4'd1;
+                end
+                SQ_NUM: begin
+                    hold_o <= 1'b0;            // every cell has been read
+                    case (num_q)
+                        NUM_ROUND: dd_bin_q <= round_q;
+                        NUM_MAP:   dd_bin_q <= {9'd0, map_q};
+                        NUM_RT:    dd_bin_q <= red_troops_q;
+                        NUM_RL:    dd_bin_q <= {9'd0, red_land_q};
+                        NUM_BT:    dd_bin_q <= blue_troops_q;
+                        default:   dd_bin_q <= {9'd0, blue_land_q};
+                    endcase
+                    dd_bcd_q  <= 19'd0;
+                    dd_cnt_q  <= 4'd0;
+                    cnv_num_q <= 1'b1;
+                    sq_q      <= SQ_CNV;
+                end
+                SQ_CELL: begin
+                    cell_q <= cell_i[12:9];
+                    if (cell_i[12:11] == PL_RED) begin
+                        red_troops_q <= red_troops_q + {7'd0, cell_i[8:0]};
+                        red_land_q   <= red_land_q + 7'd1;
+                    end
+                    if (cell_i[12:11] == PL_BLUE) begin
+                        blue_troops_q <= blue_troops_q + {7'd0, cell_i[8:0]};
+                        blue_land_q   <= blue_land_q + 7'd1;
+                    end
+                    dd_bin_q <= {7'd0, cell_i[8:0]};
+                    dd_bcd_q  <= 19'd0;
+                    dd_cnt_q  <= 4'd0;
+                    cnv_num_q <= 1'b0;
+                    sq_q      <= SQ_CNV;
+                end
+                SQ_READ: sq_q <= SQ_CELL;
+                default: sq_q <= SQ_IDLE;
+            endcase
+        end
+        if (snap_now) begin
+            snapshot_o     <= 1'b1;
+            snap_phase_o   <= phase_i;
+            snap_winner_o  <= winner_i;
+            snap_player_o  <= player_i;
+            snap_mode_o    <= mode_i;
+            snap_machine_o <= machine_i;
+            cur_red_q      <= cursor_red_i;
+            cur_blue_q     <= cursor_blue_i;
+            round_q        <= round_i;
+            map_q          <= map_i;
+            sq_q           <= SQ_READ;
+            idx_q          <= 7'd0;
+            x_q            <= 4'd0;
+            y_q            <= 4'd0;
+            num_q          <= NUM_ROUND;
+            red_troops_q   <= 16'd0;
+            blue_troops_q  <= 16'd0;
+            red_land_q     <= 7'd0;
+            blue_land_q    <= 7'd0;
+        end
         if (rst) begin
             hold_o            <= 1'b0;
             snapshot_o        <= 1'b0;
@@ -199,6 +295,7 @@ module video_scan #(
             x_q               <= 4'd0;
             y_q               <= 4'd0;
             num_q             <= NUM_ROUND;
+            cnv_num_q         <= 1'b0;
             cur_red_q         <= 8'd0;
             cur_blue_q        <= 8'd0;
             round_q           <= 16'd0;
@@ -207,104 +304,10 @@ module video_scan #(
             blue_troops_q     <= 16'd0;
             red_land_q        <= 7'd0;
             blue_land_q       <= 7'd0;
-            cell_q            <= 6'd0;
+            cell_q            <= 4'd0;
             dd_bin_q          <= 16'd0;
             dd_bcd_q          <= 19'd0;
             dd_cnt_q          <= 4'd0;
-        end else begin
-            snapshot_o <= 1'b0;
-            cram_we_o  <= 1'b0;
-            if (pix_en_i && sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
-            if (snap_now) begin
-                    snapshot_o    <= 1'b1;
-                    snap_phase_o  <= phase_i;
-                    snap_winner_o <= winner_i;
-                    snap_player_o <= player_i;
-                    snap_mode_o   <= mode_i;
-                    snap_machine_o <= machine_i;
-                    cur_red_q     <= cursor_red_i;
-                    cur_blue_q    <= cursor_blue_i;
-                    round_q       <= round_i;
-                    map_q         <= map_i;
-                    sq_q          <= SQ_READ;
-                    idx_q         <= 7'd0;
-                    x_q           <= 4'd0;
-                    y_q           <= 4'd0;
-                    num_q         <= NUM_ROUND;
-                    red_troops_q  <= 16'd0;
-                    blue_troops_q <= 16'd0;
-                    red_land_q    <= 7'd0;
-                    blue_land_q   <= 7'd0;
-            end else if (sq_q != SQ_IDLE) begin
-                case (sq_q)
-                    SQ_READ: sq_q <= SQ_CELL;
-                    SQ_CELL: begin
-                        cell_q <= cell_flags(cell_i[12:9], x_q, y_q, snap_phase_o,
-                                             snap_player_o, snap_mode_o[1], cur_red_q,
-                                             cur_blue_q);
-                        if (cell_i[12:11] == PL_RED) begin
-                            red_troops_q <= red_troops_q + {7'd0, cell_i[8:0]};
-                            red_land_q   <= red_land_q + 7'd1;
-                        end
-                        if (cell_i[12:11] == PL_BLUE) begin
-                            blue_troops_q <= blue_troops_q + {7'd0, cell_i[8:0]};
-                            blue_land_q   <= blue_land_q + 7'd1;
-                        end
-                        dd_bin_q <= {7'd0, cell_i[8:0]};
-                        dd_bcd_q <= 19'd0;
-                        dd_cnt_q <= 4'd0;
-                        sq_q     <= SQ_CCNV;
-                    end
-                    SQ_CCNV: begin
-                        dd_bin_q <= {dd_bin_q[14:0], 1'b0};
-                        dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
-                        dd_cnt_q <= dd_cnt_q + 4'd1;
-                        if (dd_cnt_q == DD_LAST) sq_q <= SQ_CWR;
-                    end
-                    SQ_CWR: begin
-                        cram_we_o   <= 1'b1;
-                        cram_addr_o <= idx_q;
-                        cram_data_o <= {cell_q, ndig(dd_bcd_q[11:0]), dd_bcd_q[11:0]};
-                        idx_q <= idx_q + 7'd1;
-                        x_q   <= (x_q == LAST_COL) ? 4'd0 : x_q + 4'd1;
-                        y_q   <= (x_q == LAST_COL) ? y_q + 4'd1 : y_q;
-                        sq_q  <= (idx_q == LAST_CELL) ? SQ_NUM : SQ_READ;
-                    end
-                    SQ_NUM: begin
-                        hold_o <= 1'b0;            // every cell has been read
-                        case (num_q)
-                            NUM_ROUND: dd_bin_q <= round_q;
-                            NUM_MAP:   dd_bin_q <= {9'd0, map_q};
-                            NUM_RT:    dd_bin_q <= red_troops_q;
-                            NUM_RL:    dd_bin_q <= {9'd0, red_land_q};
-                            NUM_BT:    dd_bin_q <= blue_troops_q;
-                            default:   dd_bin_q <= {9'd0, blue_land_q};
-                        endcase
-                        dd_bcd_q <= 19'd0;
-                        dd_cnt_q <= 4'd0;
-                        sq_q     <= SQ_NCNV;
-                    end
-                    SQ_NCNV: begin
-                        dd_bin_q <= {dd_bin_q[14:0], 1'b0};
-                        dd_bcd_q <= dd_step(dd_bcd_q, dd_bin_q[15]);
-                        dd_cnt_q <= dd_cnt_q + 4'd1;
-                        if (dd_cnt_q == DD_LAST) sq_q <= SQ_NWR;
-                    end
-                    SQ_NWR: begin
-                        case (num_q)
-                            NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
-                            NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
-                            NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
-                            NUM_RL:    red_land_txt_o    <= dd_text3(dd_bcd_q[11:0]);
-                            NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
-                            default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
-                        endcase
-                        num_q <= num_q + 3'd1;
-                        sq_q  <= (num_q == NUM_BL) ? SQ_IDLE : SQ_NUM;
-                    end
-                    default: sq_q <= SQ_IDLE;
-                endcase
-            end
         end
     end
 endmodule
