@@ -29,8 +29,7 @@ module button #(
 
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
-    // The common case (input agrees) is one compare; `sync` is written last,
-    // after every read of it, so a simulator needs no copy of its old value.
+    // The common case, the input agreeing with the level, is one compare.
     always @(posedge clk) begin
         if (raw_pressed == pressed_o) begin
             cnt     <= {CNT_W{1'b0}};

@@ -38,8 +38,6 @@ module keyboard #(
     reg ext, brk;
 
     // {hit, command} of a make code after the prefix flags `e` (E0 seen).
-    // A function rather than logic of its own: it is used only under
-    // byte_valid_i, so a simulator decodes a byte once, when it arrives.
     function automatic [3:0] decode(input e, input [7:0] b);
         if (e) begin
             case (b)
@@ -95,6 +93,8 @@ module keyboard #(
             rd_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
             ovf_count_o <= 16'd0;
         end else begin
+            // The push and the overflow count nest under byte_valid_i, so a
+            // simulator skips them in the cycles without a byte.
             if (byte_valid_i) begin
                 if (byte_i == SC_PREFIX_E0) begin
                     ext <= 1'b1;

@@ -41,7 +41,7 @@ struct FallingEdgeByTrigger<
 // Whether a rising clock edge can skip Verilator's scheduler as well. With the
 // falling edge recorded as above, 5.006's eval() at a rising edge finds the one
 // trigger set, marks the NBA region and calls `<prefix>___024root___eval_nba`,
-// then runs the trigger loop once more to find nothing: about 130 instructions
+// then runs the trigger loop once more to find nothing: about 140 instructions
 // around the region's own work. The shim that knows the generated prefix passes
 // that function (generated with external linkage, but declared in no header);
 // it is called directly only where the class has exactly one NBA trigger too.
