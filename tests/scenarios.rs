@@ -715,9 +715,7 @@ fn a_move_waits_for_the_video_scan() {
         .unwrap_or_else(|m| panic!("{m}"));
     let arrive = s.env.dut.cycle + FRAME_CYCLES + 300;
     s.env
-        .run_until(2 * FRAME_CYCLES, "send time", |e| {
-            e.dut.cycle + latency >= arrive
-        })
+        .run(arrive - latency - s.env.dut.cycle)
         .unwrap_or_else(|m| panic!("{m}"));
     s.env.ps2.send(0x1D, Fault::None); // W make: the move north
     s.env

@@ -174,6 +174,16 @@ impl crate::core_env::CycleHook for StatsTap {
         }
         Ok(())
     }
+
+    // No snapshot in quiet cycles: nothing to copy.
+    fn quiet(
+        &mut self,
+        first: u64,
+        burst: crate::core_env::Burst<'_>,
+        before: crate::core_env::Shown<'_>,
+    ) -> Result<(), Mismatch> {
+        self.monitor.quiet(first, burst, before)
+    }
 }
 
 /// Plays a script on the co-simulated core, checked every cycle, from power-up.
@@ -272,7 +282,7 @@ fn machine_plays_out(
         g.phase != Phase::Playing || env.stopped_at.is_some() || (person && !env.sb.machine_turn())
     };
     while !over(env) {
-        env.step()?;
+        env.advance(u64::MAX)?;
         progress.tick(|| {
             format!(
                 "machine: round {}, cycle {}, {} machine commands",

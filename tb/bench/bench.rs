@@ -89,7 +89,7 @@ pub fn checked(
                     env.ps2.send_bytes(&bytes);
                 }
             }
-            env.step()?;
+            env.advance(cycles - env.dut.cycle)?;
         }
         Ok(())
     })();

@@ -4,8 +4,9 @@
 //! frames) are built on [`CoreEnv::step`].
 
 use crate::driver::button::{ButtonDriver, Press};
+use crate::driver::ps2::WireEvents;
 use crate::driver::ps2::{Ps2Driver, Ps2Timing};
-use crate::dut::{CoreDut, CoreIn, CoreOut, TraceError};
+use crate::dut::{CoreDut, CoreIn, CoreOut, PinWord, TraceError};
 use crate::monitor::state::{decode_state, StateDecodeError};
 use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
 use crate::scoreboard::Mismatch;
@@ -40,7 +41,42 @@ pub trait CycleHook {
         before: Shown<'_>,
         ev: &CycleEvents,
     ) -> Result<(), Mismatch>;
+
+    /// Quiet cycles `first..` of a burst ([`CoreEnv::advance`]): no events,
+    /// no state change. By default each is passed to [`CycleHook::cycle`].
+    fn quiet(&mut self, first: u64, burst: Burst<'_>, before: Shown<'_>) -> Result<(), Mismatch> {
+        let ev = CycleEvents::default();
+        for (i, cycle) in (first..).take(burst.pins.len()).enumerate() {
+            self.cycle(cycle, &burst.outputs(i), before, &ev)?;
+        }
+        Ok(())
+    }
 }
+
+/// The quiet cycles of a burst ([`CoreDut::burst`]): every output as in
+/// `out` but the VGA pins and the draw counter, which each cycle has here.
+#[derive(Clone, Copy)]
+pub struct Burst<'a> {
+    /// The VGA pins of each cycle.
+    pub pins: &'a [PinWord],
+    /// The draw counter of each cycle.
+    pub draws: &'a [u8],
+    /// The outputs of the cycle before the burst.
+    pub out: &'a CoreOut,
+}
+
+impl Burst<'_> {
+    /// The outputs of quiet cycle `i`.
+    pub fn outputs(&self, i: usize) -> CoreOut {
+        self.pins[i].outputs(self.draws[i], self.out)
+    }
+}
+
+/// Bursts shorter than this are stepped cycle by cycle: a burst costs a few
+/// hundred instructions to set up and check.
+const BURST_MIN: u64 = 8;
+/// The longest burst: its pin words stay in the processor's cache.
+const BURST_MAX: usize = 2048;
 
 /// What the display shows of the golden model (GAME.md §6, §8).
 #[derive(Clone, Copy)]
@@ -77,6 +113,9 @@ pub struct CoreEnv {
     pub round_limit: Option<u16>,
     /// See [`CoreEnv::round_limit`].
     pub stopped_at: Option<GameState>,
+    /// The pin words and draw counters of a burst.
+    pins: Vec<PinWord>,
+    draws: Vec<u8>,
 }
 
 impl CoreEnv {
@@ -135,6 +174,8 @@ impl CoreEnv {
             record: record.then(Stimulus::default),
             round_limit: None,
             stopped_at: None,
+            pins: vec![PinWord::default(); BURST_MAX],
+            draws: vec![0; BURST_MAX],
         };
         env.run(u64::from(params.por_cycles) + 8)?;
         Ok(env)
@@ -163,6 +204,104 @@ impl CoreEnv {
 
     /// One clock cycle, checked.
     pub fn step(&mut self) -> Result<CycleEvents, Mismatch> {
+        let (input, wire) = self.drive();
+        self.dut.tick(&input, &mut self.out);
+        self.check(&input, wire)
+    }
+
+    /// Up to `max` (at least one) checked cycles; returns how many ran. A
+    /// stretch in which the drivers hold the pins and the golden models
+    /// predict that no output but the VGA pins and the draw counter changes
+    /// runs as one burst of the model, which stops at the first cycle whose
+    /// outputs do change (that cycle is then checked as [`CoreEnv::step`]
+    /// checks it); every cycle of it is checked all the same, the draw
+    /// counter by the scoreboard and the VGA pins by the hooks. Anything
+    /// else is one [`CoreEnv::step`].
+    pub fn advance(&mut self, max: u64) -> Result<u64, Mismatch> {
+        let (reset_for, key_reset_n) = self.reset_btn.steady();
+        let (start_for, key_start_n) = self.start_btn.steady();
+        let (clk, dat) = self.ps2.steady_level();
+        let keys = (key_reset_n, key_start_n);
+        let cycle = self.dut.cycle;
+        let budget = max
+            .min(reset_for)
+            .min(start_for)
+            .min(self.ps2.steady_for())
+            .min(
+                self.sb
+                    .quiet_budget(cycle, keys, self.switches, clk, &self.out),
+            );
+        if budget < BURST_MIN {
+            self.step()?;
+            return Ok(1);
+        }
+        let input = CoreIn {
+            key_reset_n: u8::from(keys.0),
+            key_start_n: u8::from(keys.1),
+            ps2_clk: u8::from(clk),
+            ps2_dat: u8::from(dat),
+            sw: self.switches,
+        };
+        let before = self.out;
+        let len = (budget as usize).min(BURST_MAX);
+        let q = self.dut.burst(
+            &input,
+            &mut self.out,
+            &mut self.pins[..len],
+            &mut self.draws,
+        );
+        self.quiet(cycle + 1, q, &input, &before, clk)?;
+        if q == len {
+            return Ok(q as u64);
+        }
+        // The burst stepped one more cycle, whose outputs changed.
+        let (same, wire) = self.drive();
+        debug_assert!(same == input && !wire.start && wire.sent.is_none());
+        self.check(&input, wire)?;
+        Ok(q as u64 + 1)
+    }
+
+    /// The `q` quiet cycles of a burst from cycle `first`, checked (the
+    /// earliest mismatch wins, the scoreboard's before a hook's in a cycle).
+    fn quiet(
+        &mut self,
+        first: u64,
+        q: usize,
+        input: &CoreIn,
+        before: &CoreOut,
+        clk: bool,
+    ) -> Result<(), Mismatch> {
+        let n = q as u64;
+        self.reset_btn.skip(n);
+        self.start_btn.skip(n);
+        self.ps2.skip(n);
+        if let Some(r) = &mut self.record {
+            r.push_n(crate::stimulus::levels(input), n);
+        }
+        let sb = self.sb.skip_quiet(first, &self.draws[..q], clk);
+        // Hooks see the cycles before a scoreboard mismatch only.
+        let checked = match &sb {
+            Ok(()) => q,
+            Err(m) => (m.cycle - first) as usize,
+        };
+        let shown = Shown {
+            state: &self.prev_golden,
+            machine: self.sb.shown_machine(),
+        };
+        let burst = Burst {
+            pins: &self.pins[..checked],
+            draws: &self.draws[..checked],
+            out: before,
+        };
+        for h in &mut self.hooks {
+            h.quiet(first, burst, shown)?;
+        }
+        sb
+    }
+
+    /// The drivers' pin levels for the next cycle, and what the PS/2 driver
+    /// did on the wire in it.
+    fn drive(&mut self) -> (CoreIn, WireEvents) {
         let keys = (self.reset_btn.tick(), self.start_btn.tick());
         let ((clk, dat), wire) = self.ps2.tick();
         let input = CoreIn {
@@ -172,9 +311,15 @@ impl CoreEnv {
             ps2_dat: u8::from(dat),
             sw: self.switches,
         };
-        self.dut.tick(&input, &mut self.out);
+        (input, wire)
+    }
+
+    /// Checks the cycle just stepped with `input` on the pins.
+    fn check(&mut self, input: &CoreIn, wire: WireEvents) -> Result<CycleEvents, Mismatch> {
+        let keys = (input.key_reset_n != 0, input.key_start_n != 0);
+        let clk = input.ps2_clk != 0;
         if let Some(r) = &mut self.record {
-            r.push(crate::stimulus::levels(&input));
+            r.push(crate::stimulus::levels(input));
         }
         // The receiver's reset this cycle is the one registered last cycle.
         self.sb.kbd.wire(clk, wire.start, self.sb.in_reset());
@@ -214,13 +359,19 @@ impl CoreEnv {
 
     /// `n` checked cycles.
     pub fn run(&mut self, n: u64) -> Result<(), Mismatch> {
-        for _ in 0..n {
-            self.step()?;
+        let end = self.dut.cycle + n;
+        while self.dut.cycle < end {
+            self.advance(end - self.dut.cycle)?;
         }
         Ok(())
     }
 
     /// Runs until `done` holds, failing with `what` after `limit` cycles.
+    /// `done` is asked after every cycle in which something happened (an
+    /// output other than the VGA pins and the draw counter changed, a
+    /// driver changed a pin) and after at most a few thousand quiet cycles
+    /// ([`CoreEnv::advance`]): a condition on the cycle count alone belongs
+    /// in [`CoreEnv::run`].
     pub fn run_until(
         &mut self,
         limit: u64,
@@ -237,7 +388,7 @@ impl CoreEnv {
                     "timed out",
                 ));
             }
-            self.step()?;
+            self.advance(limit.saturating_add(1) - (self.dut.cycle - start))?;
         }
         Ok(())
     }
@@ -274,8 +425,7 @@ impl CoreEnv {
         let delay = (u64::from(map) + 2 * DRAW_MODULUS - v - k % DRAW_MODULUS) % DRAW_MODULUS;
         self.start_btn.press(delay as u32, press);
         let expect_start = self.sb.golden.phase != Phase::Playing;
-        let target = self.dut.cycle + delay + k;
-        self.run_until(delay + k + 2, "START recognised", |e| e.dut.cycle >= target)?;
+        self.run(delay + k)?;
         if expect_start {
             self.run_until(START_LATENCY_MAX, "game start", |e| !e.sb.start_pending())?;
             // The predictor chose the delay; make sure the draw really hit `map`.

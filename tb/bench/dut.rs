@@ -132,6 +132,84 @@ impl CoreOut {
     }
 }
 
+/// The VGA pins of one quiet cycle of [`CoreDut::burst`], a byte each, as
+/// the shim packs them (`CORE_PIN_*` in `tb/shim/shim.h`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct PinWord(pub u64);
+
+impl PinWord {
+    /// `vga_hs_n` high (each pin's lane holds 0 or 1).
+    pub const HS_N: u64 = 1 << ffi::CORE_PIN_HS_N;
+    /// `vga_vs_n` high.
+    pub const VS_N: u64 = 1 << ffi::CORE_PIN_VS_N;
+    /// `vga_blank_n` high.
+    pub const BLANK_N: u64 = 1 << ffi::CORE_PIN_BLANK_N;
+    /// `vga_sync_n` high.
+    pub const SYNC_N: u64 = 1 << ffi::CORE_PIN_SYNC_N;
+    /// `vga_clk` high.
+    pub const CLK: u64 = 1 << ffi::CORE_PIN_CLK;
+    /// The colour's lanes.
+    pub const RGB: u64 = (1 << ffi::CORE_PIN_HS_N) - 1;
+    /// What the DAC latches, every lane but the clock's: colour, syncs,
+    /// blank and `vga_sync_n`.
+    pub const VGA: u64 = (1 << ffi::CORE_PIN_CLK) - 1;
+
+    fn lane(self, at: u32) -> u8 {
+        (self.0 >> at) as u8
+    }
+
+    /// The VGA colour `[r, g, b]`.
+    pub fn rgb(self) -> [u8; 3] {
+        let b = self.0.to_le_bytes();
+        [b[0], b[1], b[2]]
+    }
+
+    /// `vga_clk`.
+    pub fn clk(self) -> bool {
+        self.lane(ffi::CORE_PIN_CLK) != 0
+    }
+
+    /// The VGA pins `(hs_n, vs_n, blank_n, sync_n)`.
+    pub fn sync(self) -> (bool, bool, bool, bool) {
+        (
+            self.lane(ffi::CORE_PIN_HS_N) != 0,
+            self.lane(ffi::CORE_PIN_VS_N) != 0,
+            self.lane(ffi::CORE_PIN_BLANK_N) != 0,
+            self.lane(ffi::CORE_PIN_SYNC_N) != 0,
+        )
+    }
+
+    /// What the VGA monitor samples of these pins.
+    pub fn sample(self) -> crate::monitor::vesa::Sample {
+        let (hs_n, vs_n, blank_n, _) = self.sync();
+        crate::monitor::vesa::Sample {
+            hs_n,
+            vs_n,
+            blank_n,
+            rgb: self.rgb(),
+        }
+    }
+
+    /// The outputs of a quiet cycle: `before` (the outputs the burst began
+    /// from, equal in every other field) with these pins and draw counter.
+    pub fn outputs(self, draw: u8, before: &CoreOut) -> CoreOut {
+        let [r, g, b] = self.rgb();
+        CoreOut {
+            vga_r: r,
+            vga_g: g,
+            vga_b: b,
+            vga_hs_n: self.lane(ffi::CORE_PIN_HS_N),
+            vga_vs_n: self.lane(ffi::CORE_PIN_VS_N),
+            vga_blank_n: self.lane(ffi::CORE_PIN_BLANK_N),
+            vga_sync_n: self.lane(ffi::CORE_PIN_SYNC_N),
+            vga_clk: self.lane(ffi::CORE_PIN_CLK),
+            draw,
+            ..*before
+        }
+    }
+}
+
 /// Which model of the whole game to simulate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CoreModel {
@@ -224,6 +302,41 @@ impl CoreDut {
         // SAFETY: raw is live, both pointers valid for the call.
         unsafe { ffi::core_tick(self.raw, input, out) };
         self.cycle += 1;
+    }
+
+    /// Up to `pins.len()` cycles (and `draws.len()`) with `input` on the
+    /// pins, stopping after the first loud cycle (one in which an output
+    /// other than the VGA pins and the draw counter differs from the cycle
+    /// before the burst, whose outputs `out` must hold on entry). Returns the number of quiet cycles `q`: `pins[..q]` and
+    /// `draws[..q]` hold their VGA pins and draw counter; when `q` is short
+    /// of the maximum one more, loud, cycle was stepped. `out` holds the
+    /// outputs of the last cycle stepped.
+    pub fn burst(
+        &mut self,
+        input: &CoreIn,
+        out: &mut CoreOut,
+        pins: &mut [PinWord],
+        draws: &mut [u8],
+    ) -> usize {
+        let max = pins.len().min(draws.len());
+        if max == 0 {
+            return 0;
+        }
+        // SAFETY: raw is live; pins and draws hold at least max entries
+        // (PinWord is a transparent u64) for the call, which writes at most
+        // that many.
+        let q = unsafe {
+            ffi::core_burst(
+                self.raw,
+                input,
+                max as u64,
+                out,
+                pins.as_mut_ptr().cast::<u64>(),
+                draws.as_mut_ptr(),
+            )
+        } as usize;
+        self.cycle += (q + usize::from(q < max)) as u64;
+        q
     }
 
     /// Replays recorded pin levels in a plain C++ loop (no Rust per cycle,

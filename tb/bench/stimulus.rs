@@ -69,6 +69,24 @@ impl Stimulus {
         }
     }
 
+    /// Appends `n` cycles at the same levels.
+    pub fn push_n(&mut self, levels: u8, mut n: u64) {
+        while n > 0 {
+            match self.runs.last_mut() {
+                Some((k, l)) if *l == levels && *k < u32::MAX => {
+                    let add = n.min(u64::from(u32::MAX - *k));
+                    *k += add as u32;
+                    n -= add;
+                }
+                _ => {
+                    let add = n.min(u64::from(u32::MAX));
+                    self.runs.push((add as u32, levels));
+                    n -= add;
+                }
+            }
+        }
+    }
+
     /// Cycles in all.
     pub fn cycles(&self) -> u64 {
         self.runs.iter().map(|&(n, _)| u64::from(n)).sum()

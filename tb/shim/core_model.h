@@ -7,11 +7,17 @@
 #include "model.h"
 #include "shim.h"
 
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
 struct core_model {
     virtual ~core_model() = default;
     virtual void tick(const core_in *in, core_out *out) = 0;
     virtual void replay(const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                         core_out *out) = 0;
+    virtual uint64_t burst(const core_in *in, uint64_t max, core_out *out, uint64_t *pins,
+                           uint8_t *draws) = 0;
     virtual void read_board(uint16_t cells[CORE_CELLS]) const = 0;
     virtual int trace_open(const char *path) = 0;
     virtual void trace_close() = 0;
@@ -32,6 +38,7 @@ struct CoreModelOf final : core_model {
         m.top.ps2_dat = 1;
         m.top.sw = 0;
         m.top.eval();
+        watch_outputs();
     }
 
     void tick(const core_in *in, core_out *out) override {
@@ -60,11 +67,107 @@ struct CoreModelOf final : core_model {
         copy_out(out);
     }
 
+    uint64_t burst(const core_in *in, uint64_t max, core_out *out, uint64_t *pins,
+                   uint8_t *draws) override {
+        Top &t = m.top;
+        t.key_reset_n = in->key_reset_n;
+        t.key_start_n = in->key_start_n;
+        t.ps2_clk = in->ps2_clk;
+        t.ps2_dat = in->ps2_dat;
+        t.sw = in->sw;
+        const auto &r = *t.rootp;
+        const char *base = reinterpret_cast<const char *>(&r);
+        uint64_t was[Watch::max_words];
+        for (int w = 0; w < watch.words; w++) was[w] = watch.load(base, w);
+        for (uint64_t i = 0; i < max; i++) {
+            m.cycle();
+            uint64_t loud = 0;
+            for (int w = 0; w < watch.words; w++) loud |= watch.load(base, w) ^ was[w];
+            if (loud) {
+                copy_out(out);
+                return i;
+            }
+            pins[i] = vga_in_one_word ? load_word(&r.vga_r) : packed_pins(r);
+            draws[i] = r.dbg_draw;
+        }
+        copy_out(out);
+        return max;
+    }
+
     void read_board(uint16_t cells[CORE_CELLS]) const override;
     int trace_open(const char *path) override { return m.trace_open(path); }
     void trace_close() override { m.trace_close(); }
 
   private:
+    // The outputs a burst watches (all but the VGA pins and the draw
+    // counter), as masked 64-bit words of the root: the aligned words their
+    // bytes lie in, found from their addresses, so no layout is assumed.
+    // Verilator puts ports of one width together, so a few words hold them.
+    struct Watch {
+        static constexpr int max_words = 16;
+        int words = 0;
+        ptrdiff_t offset[max_words];
+        uint64_t mask[max_words];
+
+        uint64_t load(const char *base, int w) const {
+            uint64_t v;
+            std::memcpy(&v, base + offset[w], sizeof v);
+            return v & mask[w];
+        }
+
+        template <class T>
+        void add(const char *base, const T &field) {
+            const ptrdiff_t at = reinterpret_cast<const char *>(&field) - base;
+            for (ptrdiff_t b = at; b < at + ptrdiff_t(sizeof(T)); b++) {
+                const ptrdiff_t word = b & ~ptrdiff_t(7);
+                int w = 0;
+                while (w < words && offset[w] != word) w++;
+                if (w == words) {
+                    if (words == max_words) std::abort();  // cannot happen: 26 fields
+                    offset[words] = word;
+                    mask[words++] = 0;
+                }
+                mask[w] |= uint64_t(0xff) << (8 * (b - word));
+            }
+        }
+    };
+    Watch watch;
+    // The eight VGA pins, in the order of a pin word, in eight bytes in a row.
+    bool vga_in_one_word = false;
+
+    static uint64_t load_word(const void *at) {
+        uint64_t v;
+        std::memcpy(&v, at, sizeof v);
+        return v;
+    }
+
+    template <class Root>
+    static uint64_t packed_pins(const Root &r) {
+        return (uint64_t)r.vga_r | (uint64_t)r.vga_g << 8 | (uint64_t)r.vga_b << 16 |
+               (uint64_t)r.vga_hs_n << 24 | (uint64_t)r.vga_vs_n << 32 |
+               (uint64_t)r.vga_blank_n << 40 | (uint64_t)r.vga_sync_n << 48 |
+               (uint64_t)r.vga_clk << 56;
+    }
+
+    void watch_outputs() {
+        const auto &r = *m.top.rootp;
+        const char *base = reinterpret_cast<const char *>(&r);
+        for (const auto *f : {&r.dbg_rst, &r.dbg_applied, &r.dbg_cmd, &r.dbg_cmd_src, &r.dbg_seats,
+                              &r.dbg_started, &r.dbg_snapshot, &r.dbg_kbd_byte,
+                              &r.dbg_kbd_byte_valid, &r.dbg_kbd_cmd, &r.dbg_kbd_cmd_valid,
+                              &r.dbg_kbd_cmd_ready, &r.dbg_we, &r.dbg_waddr, &r.dbg_phase,
+                              &r.dbg_winner, &r.dbg_player, &r.dbg_first, &r.dbg_mode,
+                              &r.dbg_cursor_red, &r.dbg_cursor_blue, &r.dbg_map})
+            watch.add(base, *f);
+        for (const auto *f : {&r.dbg_kbd_err, &r.dbg_kbd_ovf, &r.dbg_wdata, &r.dbg_round})
+            watch.add(base, *f);
+        const unsigned char *pin[] = {&r.vga_r,       &r.vga_g,      &r.vga_b,
+                                      &r.vga_hs_n,    &r.vga_vs_n,   &r.vga_blank_n,
+                                      &r.vga_sync_n,  &r.vga_clk};
+        vga_in_one_word = true;
+        for (int k = 0; k < 8; k++) vga_in_one_word &= pin[k] == pin[0] + k;
+    }
+
     // Straight from the root: the top class's port members are references,
     // one more load each, and this runs every cycle.
     void copy_out(core_out *out) const {
@@ -95,11 +198,16 @@ struct CoreModelOf final : core_model {
         out->we = r.dbg_we;
         out->waddr = r.dbg_waddr;
         out->wdata = r.dbg_wdata;
-        out->scalars = (uint64_t)r.dbg_phase | (uint64_t)r.dbg_winner << 2 |
-                       (uint64_t)r.dbg_player << 4 | (uint64_t)r.dbg_first << 6 |
-                       (uint64_t)r.dbg_mode << 8 | (uint64_t)r.dbg_cursor_red << 10 |
-                       (uint64_t)r.dbg_cursor_blue << 18 | (uint64_t)r.dbg_round << 26 |
-                       (uint64_t)r.dbg_map << 42;
+        out->scalars = packed_scalars(r);
+    }
+
+    template <class Root>
+    static uint64_t packed_scalars(const Root &r) {
+        return (uint64_t)r.dbg_phase | (uint64_t)r.dbg_winner << 2 |
+               (uint64_t)r.dbg_player << 4 | (uint64_t)r.dbg_first << 6 |
+               (uint64_t)r.dbg_mode << 8 | (uint64_t)r.dbg_cursor_red << 10 |
+               (uint64_t)r.dbg_cursor_blue << 18 | (uint64_t)r.dbg_round << 26 |
+               (uint64_t)r.dbg_map << 42;
     }
 };
 #endif

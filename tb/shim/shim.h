@@ -70,6 +70,14 @@ typedef struct {
      * [25:18], round [41:26], map [48:42]. */
     uint64_t scalars;
 } core_out;
+/* Byte lanes of a core_burst pin word: the colour, then 0 or 1 for each pin. */
+#define CORE_PIN_G 8
+#define CORE_PIN_B 16
+#define CORE_PIN_HS_N 24
+#define CORE_PIN_VS_N 32
+#define CORE_PIN_BLANK_N 40
+#define CORE_PIN_SYNC_N 48
+#define CORE_PIN_CLK 56
 core_model *core_new(void);
 /* A model whose registers without a power-up value start random (seed != 0). */
 core_model *core_new_random_init(uint32_t seed);
@@ -87,6 +95,16 @@ void core_tick(core_model *m, const core_in *in, core_out *out);
  * counts[i] cycles. Fills `out` after the last cycle. */
 void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                  core_out *out);
+/* Up to `max` cycles (max >= 1) with the pins of `in`, stopping after the first
+ * loud cycle: one in which an output other than the VGA pins and the draw
+ * counter differs from its value in the cycle before the burst (the model's
+ * outputs on entry, which `out` holds as the caller last read them). Returns
+ * the number of quiet cycles q; the
+ * cycles stepped are q + 1 when q < max (the last one loud), else q. For each
+ * quiet cycle i, pins[i] holds the VGA pins, one byte each (CORE_PIN_*), and
+ * draws[i] the draw counter; `out` holds the outputs of the last cycle stepped. */
+uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, core_out *out,
+                    uint64_t *pins, uint8_t *draws);
 /* The 100 board cells as the board RAM holds them now (13-bit words). */
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 

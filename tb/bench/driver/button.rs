@@ -76,6 +76,27 @@ impl ButtonDriver {
         self.queue.is_empty()
     }
 
+    /// How many more cycles [`ButtonDriver::tick`] returns the same level
+    /// (`u64::MAX` for a released button with nothing queued), and that level.
+    pub fn steady(&self) -> (u64, bool) {
+        self.queue
+            .front()
+            .map_or((u64::MAX, true), |&(cycles, pressed)| {
+                (u64::from(cycles), !pressed)
+            })
+    }
+
+    /// `n` ticks at once, `n` at most [`ButtonDriver::steady`]'s count.
+    pub fn skip(&mut self, n: u64) {
+        debug_assert!(n <= self.steady().0);
+        if let Some(front) = self.queue.front_mut() {
+            front.0 -= n as u32;
+            if front.0 == 0 {
+                self.queue.pop_front();
+            }
+        }
+    }
+
     /// The pin level (`key_n`) for this cycle.
     pub fn tick(&mut self) -> bool {
         let Some(front) = self.queue.front_mut() else {

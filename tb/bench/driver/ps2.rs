@@ -219,6 +219,38 @@ impl Ps2Driver {
         self.queue.len() + usize::from(self.current.is_some())
     }
 
+    /// How many more cycles [`Ps2Driver::tick`] holds the levels it returns
+    /// next, with no start bit and no frame end: the rest of a segment, or an
+    /// idle line (`u64::MAX` with nothing queued). 0 at an edge.
+    pub fn steady_for(&self) -> u64 {
+        match self.wave.front() {
+            Some(seg) if !seg.starts_frame && !seg.ends_frame => u64::from(seg.cycles - 1),
+            Some(_) => 0,
+            None if self.queue.is_empty() => u64::MAX,
+            None => self.hold_until.saturating_sub(self.cycle),
+        }
+    }
+
+    /// The levels the next [`Ps2Driver::steady_for`] ticks hold.
+    pub fn steady_level(&self) -> (bool, bool) {
+        self.wave
+            .front()
+            .map_or((true, true), |seg| (seg.clk, seg.dat))
+    }
+
+    /// `n` ticks at once, `n` at most [`Ps2Driver::steady_for`].
+    pub fn skip(&mut self, n: u64) {
+        debug_assert!(n <= self.steady_for());
+        if n == 0 {
+            return;
+        }
+        self.level = self.steady_level();
+        if let Some(seg) = self.wave.front_mut() {
+            seg.cycles -= n as u32;
+        }
+        self.cycle += n;
+    }
+
     /// Advances one cycle. Returns the line levels `(ps2_clk, ps2_dat)` for
     /// this cycle, whether a start bit falls in it, and the frame that ended
     /// in it, if any.

@@ -5,7 +5,7 @@
 //! show is not its business: that is the pixel scoreboard's.
 
 use super::vesa::{vesa_numbers::*, Sample, VesaMeter};
-use crate::dut::CoreOut;
+use crate::dut::{CoreOut, PinWord};
 use crate::scoreboard::Mismatch;
 use generals_render as gr;
 
@@ -162,6 +162,172 @@ impl Raster {
         self.rise(cycle, s)
     }
 
+    /// One quiet cycle of a burst, when it is the common case: no sync or
+    /// blank edge, no lock, no frame start or end, no line end, and every
+    /// check passing. Returns false, having changed nothing, otherwise: then
+    /// [`Raster::cycle`] must take the cycle (and report what fails).
+    /// `expected` is the frame the pixels must show, if it is checked.
+    #[inline]
+    pub fn fast(&mut self, p: PinWord, expected: Option<&gr::Frame>) -> bool {
+        let (hs_n, vs_n, blank_n, sync_n) = p.sync();
+        let unlocked = match self.pos {
+            Some(_) if self.unlocked_cycles == 0 => 0,
+            None if self.unlocked_cycles < LOCK_TIMEOUT_CYCLES => self.unlocked_cycles + 1,
+            _ => return false,
+        };
+        if sync_n {
+            return false;
+        }
+        let s = Sample {
+            hs_n,
+            vs_n,
+            blank_n,
+            rgb: p.rgb(),
+        };
+        if !p.clk() {
+            self.unlocked_cycles = unlocked;
+            self.prev_clk = false;
+            self.before_rise = Some(s);
+            return true;
+        }
+        if self.prev_clk {
+            self.unlocked_cycles = unlocked;
+            return true;
+        }
+        // A rising edge: the sample. Without a vsync edge it cannot lock.
+        if self.before_rise != Some(s) || !self.meter.steady(&s) {
+            return false;
+        }
+        if let Some((h, v)) = self.pos {
+            if !self.fast_beam(h, v, s, expected) {
+                return false;
+            }
+        }
+        self.unlocked_cycles = unlocked;
+        self.prev_clk = true;
+        self.before_rise = None;
+        self.meter.count(s);
+        self.prev_sample = s;
+        true
+    }
+
+    /// The longest run at the start of `pins` that [`Raster::fast`] would
+    /// take while locked, in one loop over pin words with the raster's state
+    /// in registers (this runs for nearly every cycle of a checked run).
+    /// Returns how many it took; the rest is [`Raster::fast`]'s.
+    pub fn fast_run(&mut self, pins: &[PinWord], expected: Option<&gr::Frame>) -> usize {
+        let (Some((h0, v)), Some(metered)) = (self.pos, self.meter.last()) else {
+            return 0;
+        };
+        if self.unlocked_cycles != 0 {
+            return 0;
+        }
+        const LEVELS: u64 = PinWord::HS_N | PinWord::VS_N | PinWord::BLANK_N;
+        let level = word(&metered) & LEVELS;
+        let bit = |on: bool, b: u64| if on { b } else { 0 };
+        let vs = bit(
+            !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v),
+            PinWord::VS_N,
+        );
+        // The beam positions the loop leaves to the slow path: a frame's
+        // first and last picture pixels and a line's last pixel.
+        let first = if v == 0 { 0 } else { H_TOTAL - 1 };
+        let last = if v == V_VISIBLE - 1 {
+            H_VISIBLE - 1
+        } else {
+            H_TOTAL - 1
+        };
+        let row = (v * H_VISIBLE) as usize;
+        let mut h = h0;
+        let mut prev_clk = self.prev_clk;
+        let mut before = self.before_rise.map(|s| word(&s));
+        let mut sample = 0;
+        let mut taken = 0;
+        for &PinWord(w) in pins {
+            if w & PinWord::SYNC_N != 0 {
+                break;
+            }
+            if w & PinWord::CLK == 0 {
+                before = Some(w & PinWord::VGA);
+                prev_clk = false;
+                taken += 1;
+                continue;
+            }
+            if prev_clk {
+                taken += 1;
+                continue;
+            }
+            let s = w & PinWord::VGA;
+            if before != Some(s)
+                || s & LEVELS != level
+                || h == H_TOTAL - 1
+                || h == first
+                || h == last
+            {
+                break;
+            }
+            let visible = h < H_VISIBLE && v < V_VISIBLE;
+            let hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
+            if vs | bit(hs, PinWord::HS_N) | bit(visible, PinWord::BLANK_N) != level {
+                break;
+            }
+            let rgb = PinWord(s).rgb();
+            if visible {
+                let i = row + h as usize;
+                if expected.is_some_and(|e| e.pixels[i] != rgb) {
+                    break;
+                }
+                self.actual.pixels[i] = rgb;
+            } else if rgb != [0; 3] {
+                break;
+            }
+            h += 1;
+            before = None;
+            prev_clk = true;
+            sample = s;
+            taken += 1;
+        }
+        self.prev_clk = prev_clk;
+        self.before_rise = before.map(|w| PinWord(w).sample());
+        if h > h0 {
+            let s = PinWord(sample).sample();
+            self.meter.count_n(s, h - h0);
+            self.prev_sample = s;
+            self.samples += h - h0;
+            self.beam_pos = Some((h - 1, v));
+            self.pos = Some((h, v));
+        }
+        taken
+    }
+
+    /// [`Raster::fast`]'s sample at beam `(h, v)`, where nothing else happens.
+    #[inline]
+    fn fast_beam(&mut self, h: u64, v: u64, s: Sample, expected: Option<&gr::Frame>) -> bool {
+        let frame_edge = (h, v) == (0, 0) || (h, v) == (H_VISIBLE - 1, V_VISIBLE - 1);
+        if frame_edge || h + 1 == H_TOTAL {
+            return false;
+        }
+        let visible = h < H_VISIBLE && v < V_VISIBLE;
+        let exp_hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
+        let exp_vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
+        if (exp_hs, exp_vs, visible) != (s.hs_n, s.vs_n, s.blank_n) {
+            return false;
+        }
+        if visible {
+            let i = (v * H_VISIBLE + h) as usize;
+            if expected.is_some_and(|e| e.pixels[i] != s.rgb) {
+                return false;
+            }
+            self.actual.pixels[i] = s.rgb;
+        } else if s.rgb != [0; 3] {
+            return false;
+        }
+        self.samples += 1;
+        self.beam_pos = Some((h, v));
+        self.pos = Some((h + 1, v));
+        true
+    }
+
     /// A rising `vga_clk` edge: the DAC latches on it, so the outputs must
     /// not change across it; then the sample.
     #[inline(never)]
@@ -234,6 +400,18 @@ impl Raster {
         self.pos = Some((h, v));
         Ok(Some(beam))
     }
+}
+
+/// A sample as a pin word (no clock, no draw counter).
+fn word(s: &Sample) -> u64 {
+    let [r, g, b] = s.rgb;
+    let bit = |on: bool, b: u64| if on { b } else { 0 };
+    u64::from(r)
+        | u64::from(g) << 8
+        | u64::from(b) << 16
+        | bit(s.hs_n, PinWord::HS_N)
+        | bit(s.vs_n, PinWord::VS_N)
+        | bit(s.blank_n, PinWord::BLANK_N)
 }
 
 #[cold]

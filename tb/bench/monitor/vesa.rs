@@ -91,6 +91,36 @@ impl VesaMeter {
         }
     }
 
+    /// Whether `s` has the sync and blank levels of the last sample: then
+    /// feeding it measures nothing, and [`VesaMeter::count`] may stand for
+    /// [`VesaMeter::push`].
+    #[inline]
+    pub fn steady(&self, s: &Sample) -> bool {
+        self.prev
+            .is_some_and(|p| (p.hs_n, p.vs_n, p.blank_n) == (s.hs_n, s.vs_n, s.blank_n))
+    }
+
+    /// Feeds a [`VesaMeter::steady`] sample.
+    #[inline]
+    pub fn count(&mut self, s: Sample) {
+        debug_assert!(self.steady(&s));
+        self.n += 1;
+        self.prev = Some(s);
+    }
+
+    /// The last sample fed.
+    pub fn last(&self) -> Option<Sample> {
+        self.prev
+    }
+
+    /// Feeds `n` samples, each [`VesaMeter::steady`], the last `s`.
+    #[inline]
+    pub fn count_n(&mut self, s: Sample, n: u64) {
+        debug_assert!(self.steady(&s));
+        self.n += n;
+        self.prev = Some(s);
+    }
+
     /// Feeds one sample.
     pub fn push(&mut self, s: Sample) -> Result<(), String> {
         let n = self.n;

@@ -216,6 +216,56 @@ impl CoreScoreboard {
         Ok(ev)
     }
 
+    /// How many cycles after `cycle` (the last one checked, whose outputs
+    /// are `out`) the golden models predict quiet, with the pins held at
+    /// `keys`, `sw` and `ps2_clk` = `clk`: every output but the VGA pins and
+    /// the draw counter stays as it is, and no deadline falls. Such cycles
+    /// are checked by [`CoreScoreboard::skip_quiet`], given that the RTL's
+    /// outputs held too. 0 when the next cycle must be checked on its own.
+    pub fn quiet_budget(
+        &self,
+        cycle: u64,
+        keys: (bool, bool),
+        sw: u8,
+        clk: bool,
+        out: &CoreOut,
+    ) -> u64 {
+        let events = out.applied | out.started | out.snapshot | out.we | out.kbd_byte_valid;
+        if self.rst_prev
+            || !self.buttons.settled(keys.0, keys.1)
+            || self.sw_hist != [sw, sw]
+            || self.start_press_prev
+            || events != 0
+            || (out.kbd_cmd_valid != 0 && out.kbd_cmd_ready != 0)
+        {
+            return 0;
+        }
+        let due = |deadline: u64| deadline.saturating_sub(cycle);
+        let start = self
+            .pending_start
+            .map_or(u64::MAX, |(_, at)| due(at + START_LATENCY_MAX));
+        let command = self
+            .in_game
+            .front()
+            .map_or(u64::MAX, |&(_, end)| due(end + FRAME_CYCLES));
+        self.kbd.quiet_budget(cycle, clk).min(start).min(command)
+    }
+
+    /// Checks quiet cycles `first..` (within
+    /// [`CoreScoreboard::quiet_budget`]) in which the RTL's outputs held:
+    /// the golden models hold too, but the draw counter, which must count
+    /// as `draws` (one per cycle) does.
+    pub fn skip_quiet(&mut self, first: u64, draws: &[u8], clk: bool) -> Result<(), Mismatch> {
+        for (cycle, &d) in (first..).zip(draws) {
+            self.draw.tick(false);
+            if d != self.draw.value() {
+                return Err(Mismatch::new(cycle, "draw counter", self.draw.value(), d));
+            }
+        }
+        self.kbd.skip_quiet(clk, draws.len() as u64);
+        Ok(())
+    }
+
     /// Buttons, power-on reset and draw counter through the edge; a reset
     /// registered last cycle clears the game and everything in flight.
     /// Returns whether the core was in reset at this edge.

@@ -176,6 +176,29 @@ impl KbdScoreboard {
         Ok(accepted)
     }
 
+    /// How many cycles after `cycle` (the last one checked) are quiet on the
+    /// keyboard path if the RTL's outputs hold and `ps2_clk` stays at `clk`:
+    /// nothing pending, no bad frame to count, no byte due before then.
+    /// 0 when the next cycle may not be skipped.
+    pub fn quiet_budget(&self, cycle: u64, clk: bool) -> u64 {
+        if self.unsure.is_some()
+            || self.pending_push.is_some()
+            || !self.bad_frames.is_empty()
+            || self.arming.clk() != clk
+        {
+            return 0;
+        }
+        self.in_flight.front().map_or(u64::MAX, |f| {
+            (f.end_cycle + self.byte_latency_max).saturating_sub(cycle)
+        })
+    }
+
+    /// `n` quiet cycles (within [`KbdScoreboard::quiet_budget`]) out of reset
+    /// with `ps2_clk` held at `clk`: only the receiver's arming advances.
+    pub fn skip_quiet(&mut self, clk: bool, n: u64) {
+        self.arming.hold(clk, n);
+    }
+
     /// Most cycles nothing happens on the keyboard path and nothing is due:
     /// then the whole check reduces to these comparisons.
     #[inline]

@@ -100,6 +100,11 @@ impl PixelScoreboard {
         Ok(())
     }
 
+    /// The frame being shown must equal this one, if it is checked.
+    pub fn expected(&self) -> Option<&gr::Frame> {
+        self.expected.as_ref()
+    }
+
     /// Whether the frame being shown is checked.
     pub fn checking(&self) -> bool {
         self.expected.is_some()

@@ -49,6 +49,13 @@ impl DebounceModel {
         self.sync = [key_n, self.sync[0]];
     }
 
+    /// Whether an edge with the pin at `key_n` changes nothing: the
+    /// synchroniser holds `key_n`, the debounced level agrees with it, no
+    /// count runs and no press was recognised at the last edge.
+    pub fn settled(&self, key_n: bool) -> bool {
+        self.sync == [key_n, key_n] && self.pressed != key_n && self.count == 0 && !self.press
+    }
+
     /// Debounced level after the last edge.
     pub fn pressed(&self) -> bool {
         self.pressed
@@ -95,6 +102,16 @@ impl ButtonsModel {
         }
         self.reset.step(key_reset_n);
         self.start.step(key_start_n);
+    }
+
+    /// Whether edges with the pins at these levels change nothing (so any
+    /// number of them may be skipped): the power-on reset is over, the reset
+    /// follows the debounced RESET, and both buttons are settled.
+    pub fn settled(&self, key_reset_n: bool, key_start_n: bool) -> bool {
+        self.por >= self.por_cycles
+            && self.rst == self.reset.pressed()
+            && self.reset.settled(key_reset_n)
+            && self.start.settled(key_start_n)
     }
 
     /// The core's internal reset after the last edge.

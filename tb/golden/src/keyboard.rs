@@ -225,6 +225,25 @@ impl RxArming {
         self.prev_clk = clk;
     }
 
+    /// `n` cycles out of reset with `ps2_clk` held at `clk`, the level of the
+    /// cycle before: the same as `n` calls of [`RxArming::step`] with no edge.
+    pub fn hold(&mut self, clk: bool, n: u64) {
+        debug_assert_eq!(self.prev_clk, clk, "hold: the line must not change");
+        if clk {
+            self.run += n;
+            if self.run >= self.arm + self.slack {
+                self.armed = true;
+            }
+        } else {
+            self.run = 0;
+        }
+    }
+
+    /// The `ps2_clk` level of the last cycle.
+    pub fn clk(&self) -> bool {
+        self.prev_clk
+    }
+
     /// True once start bits count.
     pub fn armed(&self) -> bool {
         self.armed
@@ -294,6 +313,29 @@ mod tests {
             arming.step(true);
         }
         arming.step(false)
+    }
+
+    /// Holding the line for `n` cycles at once is `n` steps: each pair of
+    /// models meets the same falls afterwards with the same verdicts.
+    #[test]
+    fn holding_the_line_is_stepping_it() {
+        for (clk, n) in [(true, 2_000), (true, 2_990), (true, 5_000), (false, 700)] {
+            let (mut a, mut b) = (RxArming::new(3_000, 16), RxArming::new(3_000, 16));
+            a.reset(clk);
+            b.reset(clk);
+            for _ in 0..n {
+                a.step(clk);
+            }
+            b.hold(clk, n);
+            assert_eq!(a.armed(), b.armed(), "held {n} at {clk}");
+            for high in [10, 1_000, 2_980, 3_100] {
+                assert_eq!(falls_after(&mut a, high), falls_after(&mut b, high));
+            }
+        }
+        let mut b = RxArming::new(3_000, 16);
+        b.reset(true);
+        b.hold(true, 3_016);
+        assert!(b.armed(), "held long enough: armed");
     }
 
     #[test]

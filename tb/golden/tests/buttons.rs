@@ -68,3 +68,39 @@ fn power_on_reset_holds_for_its_length_then_follows_reset() {
     );
     assert!(!b.start_press());
 }
+
+/// A settled model is one that any number of edges at those levels leaves
+/// as it is, which is what lets the bench skip them: over random pin
+/// waveforms (long holds and short bounces), every edge taken while the
+/// model says it is settled must change nothing, and it must say so often.
+#[test]
+fn an_edge_at_settled_levels_changes_nothing() {
+    let mut m = ButtonsModel::new(4, 3);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut settled, mut edges) = (0, 0);
+    for _ in 0..400 {
+        let r = next();
+        let levels = (r & 1 != 0, r & 2 != 0);
+        for _ in 0..(r >> 8) % 24 {
+            let before = format!("{m:?}");
+            let was = m.settled(levels.0, levels.1);
+            m.step(levels.0, levels.1);
+            edges += 1;
+            if was {
+                settled += 1;
+                assert_eq!(format!("{m:?}"), before, "a settled model changed");
+            }
+        }
+    }
+    assert!(settled > edges / 4, "settled at {settled} of {edges} edges");
+    // Not settled while a press is being debounced.
+    let mut d = DebounceModel::new(4);
+    d.step(false);
+    assert!(!d.settled(false), "the synchroniser has not caught up");
+}
