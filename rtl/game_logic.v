@@ -20,9 +20,13 @@ module game_logic #(
     input  wire          start_i,               // one-cycle: debounced START recognised
     input  wire [6:0]    draw_i,                // draw counter, valid with start_i
     input  wire          hold_i,                // video scan: start nothing new
-    input  wire          cmd_valid_i,           // keyboard FIFO has a command
+    input  wire [1:0]    sw_i,                  // machine seats switches, synchronised
+    input  wire          cmd_valid_i,           // the arbiter has a command
     input  wire [2:0]    cmd_i,                 // W=0 A=1 S=2 D=3 Space=4 Z=5
     output wire          cmd_ready_o,           // command consumed when valid && ready
+    output reg  [1:0]    seats_o,               // colours the machine plays, latched at START
+    output reg           turn_o,                // a machine-played colour is to move
+    output reg           cmd_src_o,             // the command being carried out: 1 machine
     output reg           applied_o,             // one-cycle: a command was carried out
     output reg  [2:0]    applied_cmd_o,         // its code
     output reg           started_o,             // one-cycle: a new game started
@@ -38,8 +42,8 @@ module game_logic #(
     output reg           we_o,                  // board RAM write port
     output reg  [6:0]    waddr_o,
     output reg  [12:0]   wdata_o,
-    output reg           a_en_o,                // board RAM read port A
-    output reg  [6:0]    a_addr_o,
+    output wire          a_en_o,                // board RAM read port A
+    output wire [6:0]    a_addr_o,
     input  wire [12:0]   a_data_i               // mem[a_addr_o], one enabled cycle later
 );
     /* verilator lint_off UNUSEDPARAM */
@@ -57,19 +61,23 @@ module game_logic #(
     localparam [1:0]  TYPE_BLUE_CAP = 2'b11;
 
     // ---- engine states (not architectural) ----------------------------------------------
+    // Codes 0-3 are the states that take commands (READY, and a map load, which
+    // consumes and ignores them), so that the handshake tests two bits; the scans
+    // share 3'b111.
     localparam [3:0] ST_READY  = 4'd0;   // waiting for START or a command
-    localparam [3:0] ST_CLEAR  = 4'd12;  // forget the last map's element marks
-    localparam [3:0] ST_LOAD   = 4'd1;   // map ROM words arrive: element cells written
-    localparam [3:0] ST_FILL   = 4'd2;   // every other cell written as empty land
-    localparam [3:0] ST_START  = 4'd3;   // the new game's scalars, started_o
-    localparam [3:0] ST_SPACE  = 4'd4;   // SELECT + Space: the cursor cell arrives
-    localparam [3:0] ST_MV_SRC = 4'd5;   // move: the source cell arrives
-    localparam [3:0] ST_MV_TGT = 4'd6;   // move: the target cell arrives, move computed
-    localparam [3:0] ST_CHECK  = 4'd7;   // scan: can the candidate move after it all?
-    localparam [3:0] ST_GROW   = 4'd8;   // scan: write every cell that changes
+    localparam [3:0] ST_CLEAR  = 4'd1;   // forget the last map's element marks
+    localparam [3:0] ST_LOAD   = 4'd2;   // map ROM words arrive: element cells written
+    localparam [3:0] ST_FILL   = 4'd3;   // every other cell written as empty land
+    localparam [3:0] ST_PEND   = 4'd4;   // START recognised: the load waits for the scan
+    localparam [3:0] ST_START  = 4'd5;   // the new game's scalars, started_o
+    localparam [3:0] ST_SPACE  = 4'd6;   // SELECT + Space: the cursor cell arrives
+    localparam [3:0] ST_MV_SRC = 4'd7;   // move: the source cell arrives
+    localparam [3:0] ST_MV_TGT = 4'd8;   // move: the target cell arrives, move computed
     localparam [3:0] ST_W_SRC  = 4'd9;   // no round ended: write the source cell
     localparam [3:0] ST_W_TGT  = 4'd10;  // ... and the target cell
     localparam [3:0] ST_COMMIT = 4'd11;  // the command's scalars, applied_o
+    localparam [3:0] ST_CHECK  = 4'd14;  // scan: can the candidate move after it all?
+    localparam [3:0] ST_GROW   = 4'd15;  // scan: write every cell that changes
 
     reg [3:0] st_q;
 
@@ -180,10 +188,7 @@ module game_logic #(
     endfunction
 
     // ---- START: latched, carried out when the engine is free -----------------------------
-    reg       start_pend_q;
     reg [6:0] start_map_q;      // the draw counter when START was recognised
-    wire      engine_free = (st_q == ST_READY) && !hold_i;
-    wire      load_go     = engine_free && start_pend_q;
 
     // ---- map loading ---------------------------------------------------------------------
     // elem marks the cells that hold an element of the map being loaded, so that the fill
@@ -214,8 +219,8 @@ module game_logic #(
     // Commands are consumed whenever the engine is free; during a map load they are
     // consumed and ignored (the phase is still IDLE/GAME_OVER: GAME.md section 5, never
     // kept for later), except in the cycle that starts the game.
-    wire loading       = (st_q == ST_CLEAR) || (st_q == ST_LOAD) || (st_q == ST_FILL);
-    assign cmd_ready_o = (engine_free && !start_pend_q) || (loading && !hold_i);
+    wire loading       = (st_q[3:2] == 2'b00) && (st_q != ST_READY);
+    assign cmd_ready_o = (st_q[3:2] == 2'b00) && !hold_i;
     wire cmd_take      = cmd_valid_i && cmd_ready_o;
     wire [7:0] cur_xy  = (player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o;
 
@@ -242,91 +247,129 @@ module game_logic #(
     reg  [6:0]  scan_q;
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
-    wire        scan_more = ((st_q == ST_CHECK) || (st_q == ST_GROW)) && (scan_q <= LAST_CELL);
+    wire        scan_more = (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL);
 
     // Read port A: the cursor cell when a command is taken, the target after the source,
-    // the scanned cells during a scan.
-    always @* begin
-        a_en_o   = 1'b0;
-        a_addr_o = 7'd0;
-        if (st_q == ST_READY) begin
-            a_en_o   = cmd_take;
-            a_addr_o = xy_idx(cur_xy);
-        end else if (st_q == ST_MV_SRC) begin
-            a_en_o   = 1'b1;
-            a_addr_o = mv_tgt_idx_q;
-        end else if (scan_more) begin
-            a_en_o   = 1'b1;
-            a_addr_o = scan_q;
-        end
-    end
+    // the scanned cells during a scan. Expressions, not a block, so that the simulator
+    // can compute them where the RAM uses them: under its enable.
+    assign a_en_o   = (st_q == ST_READY) ? cmd_take : (st_q == ST_MV_SRC) || scan_more;
+    assign a_addr_o = (st_q == ST_READY)  ? xy_idx(cur_xy) :
+                      (st_q == ST_MV_SRC) ? mv_tgt_idx_q : scan_q;
 
     // ---- engine ------------------------------------------------------------------------
-    // It has work while not READY, with a START or a command waiting, and in the cycle
-    // after a pulse (to end it).
-    wire engine_active = (st_q != ST_READY) || start_i || start_pend_q || cmd_valid_i
-                      || applied_o || started_o || we_o;
+    // busy_q: the engine has work in the next cycle whatever its inputs: it is not
+    // READY, or this cycle took a command or a START (whose pulse or state follows). Every way back to READY raises a pulse, which the cycle after
+    // ends, so a pulse never outlives busy_q. With START and a command as the only
+    // other ways to work, the whole engine sits inside one branch that a cycle-based
+    // simulator skips in the idle cycles.
+    reg  busy_q;
+    wire wake = busy_q || start_i || cmd_valid_i;
+    // START in PLAYING is ignored; one START at a time (GAME.md section 3). Outside
+    // PLAYING the engine is READY unless a START is already under way.
+    wire start_take = start_i && phase_o != PH_PLAYING && st_q == ST_READY;
+
+    // The seats after this edge: a START press outside PLAYING latches the switches.
+    function automatic [1:0] seats_next(input start, input [1:0] phase, input [1:0] switches,
+                                        input [1:0] seats);
+        seats_next = (start && phase != PH_PLAYING) ? switches : seats;
+    endfunction
+
+    // Whether the machine plays colour p with seats s (GAME.md section 8).
+    function automatic plays(input [1:0] s, input [1:0] p);
+        plays = (p == PL_RED && s[0]) || (p == PL_BLUE && s[1]);
+    endfunction
 
     // The element marks: written during a load only.
     always @(posedge clk) begin
-        if (st_q == ST_CLEAR)                             elem[scan_q] <= 1'b0;
-        else if (st_q == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
-                 && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
+        if (wake) begin
+            if (st_q == ST_CLEAR)                             elem[scan_q] <= 1'b0;
+            else if (st_q == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
+                     && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
+        end
     end
 
     // The move's data registers: one assignment each, in the state that sets them.
     always @(posedge clk) begin
-        if (st_q == ST_READY && cmd_take) begin
-            mv_cmd_q     <= cmd_i;
-            mv_src_xy_q  <= cur_xy;
-            mv_tgt_xy_q  <= nb_xy(cur_xy, cmd_i);
-            mv_src_idx_q <= xy_idx(cur_xy);
-            mv_tgt_idx_q <= xy_idx(nb_xy(cur_xy, cmd_i));
-        end
-        if (st_q == ST_MV_SRC) mv_src_q <= a_data_i;
-        if (st_q == ST_MV_TGT) begin
-            mv_q          <= move(mv_src_q[8:0], a_data_i, mode_o, player_o);
-            mv_tgt_kind_q <= a_data_i[10:9];
+        if (wake) begin
+            if (st_q == ST_READY && cmd_take) begin
+                mv_cmd_q     <= cmd_i;
+                mv_src_xy_q  <= cur_xy;
+                mv_tgt_xy_q  <= nb_xy(cur_xy, cmd_i);
+                mv_src_idx_q <= xy_idx(cur_xy);
+                mv_tgt_idx_q <= xy_idx(nb_xy(cur_xy, cmd_i));
+            end
+            if (st_q == ST_MV_SRC) mv_src_q <= a_data_i;
+            if (st_q == ST_MV_TGT) begin
+                mv_q          <= move(mv_src_q[8:0], a_data_i, mode_o, player_o);
+                mv_tgt_kind_q <= a_data_i[10:9];
+            end
         end
     end
 
-    // Engine control: the state machine, the pending START, the scans' address
-    // and the automatic-pass search.
+    // The engine: its state machine, the pending START, the scans' address, the
+    // automatic-pass search, the architectural state (GAME.md section 7) with its
+    // events, the cursors and the board RAM's write port. One block, entered only
+    // when there is work; the reset comes last (a later assignment wins), so that
+    // no register is written above a read of it.
     always @(posedge clk) begin
-        if (rst) begin
-            st_q          <= ST_READY;
-            start_pend_q  <= 1'b0;
-            start_map_q   <= 7'd0;
-            ldr_go_q      <= 1'b0;
-            scan_q        <= 7'd0;
-            rd_v_q        <= 1'b0;
-            rd_idx_q      <= 7'd0;
-        end else if (engine_active) begin
-            ldr_go_q <= 1'b0;
-            // START in PLAYING is ignored; one START at a time (GAME.md section 3).
-            if (start_i && phase_o != PH_PLAYING && !start_pend_q && !loading
-                    && st_q != ST_START) begin
-                start_pend_q <= 1'b1;
-                start_map_q  <= draw_i;
-            end
+        if (wake) begin
+            busy_q    <= (st_q != ST_READY) || start_take || cmd_take;
+            ldr_go_q  <= 1'b0;
+            applied_o <= 1'b0;
+            started_o <= 1'b0;
+            we_o      <= 1'b0;
+            // The seats follow the switches at every START press outside PLAYING
+            // (GAME.md section 8), whether or not it starts a game.
+            if (start_i && phase_o != PH_PLAYING) seats_o <= sw_i;
+            if (start_take) start_map_q <= draw_i;
+            if (cmd_take) cmd_src_o <= turn_o;
             // The scans read one cell per cycle; its word arrives the cycle after.
             rd_v_q   <= scan_more;
             rd_idx_q <= scan_q;
             if (scan_more) scan_q <= scan_q + 7'd1;
+            // Commands consumed while a map loads are ignored.
+            if (loading && cmd_take) begin
+                applied_o     <= 1'b1;
+                applied_cmd_o <= cmd_i;
+            end
 
             case (st_q)
                 ST_READY: begin
-                    if (load_go) begin
-                        start_pend_q <= 1'b0;
-                        scan_q       <= 7'd0;
-                        st_q         <= ST_CLEAR;
-                    end else if (cmd_take && phase_o == PH_PLAYING) begin
-                        if (mode_o == MODE_SELECT) begin
-                            if (cmd_i == CMD_SPACE) st_q <= ST_SPACE;   // the cursor cell is being read
-                        end else if (cmd_i <= CMD_D && nb_on_board(cur_xy, cmd_i)) begin
-                            st_q <= ST_MV_SRC;
+                    if (start_take) st_q <= ST_PEND;    // a command taken with it is ignored
+                    if (cmd_take) begin
+                        if (phase_o != PH_PLAYING) begin
+                            applied_o     <= 1'b1;      // consumed and ignored
+                            applied_cmd_o <= cmd_i;
+                        end else if (mode_o == MODE_SELECT) begin
+                            if (cmd_i == CMD_SPACE) begin
+                                st_q <= ST_SPACE;       // the cursor cell is being read
+                            end else begin
+                                applied_o     <= 1'b1;  // a cursor step
+                                applied_cmd_o <= cmd_i;
+                                if (nb_on_board(cur_xy, cmd_i)) begin
+                                    if (player_o == PL_BLUE) cursor_blue_o <= nb_xy(cur_xy, cmd_i);
+                                    else                     cursor_red_o  <= nb_xy(cur_xy, cmd_i);
+                                end
+                            end
+                        end else if (cmd_i <= CMD_D) begin
+                            if (nb_on_board(cur_xy, cmd_i)) begin
+                                st_q <= ST_MV_SRC;
+                            end else begin
+                                applied_o     <= 1'b1;  // off the board: no effect
+                                applied_cmd_o <= cmd_i;
+                            end
+                        end else begin
+                            applied_o     <= 1'b1;
+                            applied_cmd_o <= cmd_i;
+                            if (cmd_i == CMD_SPACE) mode_o <= MODE_SELECT;
+                            else if (cmd_i == CMD_Z)
+                                mode_o <= (mode_o == MODE_ALL) ? MODE_HALF : MODE_ALL;
                         end
                     end
+                end
+                ST_PEND: if (!hold_i) begin
+                    scan_q <= 7'd0;
+                    st_q   <= ST_CLEAR;
                 end
                 ST_CLEAR: begin
                     scan_q <= scan_q + 7'd1;
@@ -335,118 +378,26 @@ module game_logic #(
                         st_q     <= ST_LOAD;
                     end
                 end
-                ST_LOAD: if (load_done) begin
-                    scan_q <= 7'd0;
-                    st_q   <= ST_FILL;
+                ST_LOAD: begin
+                    // Padding (x or y > 9) lands nowhere.
+                    if (stage_we && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                        we_o    <= 1'b1;
+                        waddr_o <= xy_idx(rom_word[9:2]);
+                        wdata_o <= element_cell(rom_word[1:0]);
+                    end
+                    if (load_done) begin
+                        scan_q <= 7'd0;
+                        st_q   <= ST_FILL;
+                    end
                 end
                 ST_FILL: begin
+                    if (!elem[scan_q]) begin
+                        we_o    <= 1'b1;
+                        waddr_o <= scan_q;
+                        wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
+                    end
                     scan_q <= scan_q + 7'd1;
                     if (scan_q == LAST_CELL) st_q <= ST_START;
-                end
-                ST_MV_SRC: st_q <= ST_MV_TGT;
-                ST_MV_TGT: begin
-                    if (a_data_i[10:9] == KIND_MOUNTAIN) begin
-                        st_q <= ST_READY;                   // no effect, still move mode
-                    end else if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
-                        st_q   <= ST_W_SRC;     // game over: no pass, no growth
-                    end else begin
-                        scan_q <= 7'd0;
-                        st_q   <= ST_CHECK;
-                    end
-                end
-                ST_CHECK: begin
-                    if (rd_v_q && movable(a_data_i, rd_idx_q)) begin
-                        scan_q <= 7'd0;
-                        rd_v_q <= 1'b0;
-                        st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
-                    end else if (rd_v_q && rd_idx_q == LAST_CELL) begin
-                        scan_q <= 7'd0;         // the candidate passes: scan for the next
-                        rd_v_q <= 1'b0;
-                    end
-                end
-                ST_GROW:  if (rd_v_q && rd_idx_q == LAST_CELL) st_q <= ST_COMMIT;
-                ST_W_SRC: st_q <= ST_W_TGT;
-                ST_W_TGT: st_q <= ST_COMMIT;
-                default:  st_q <= ST_READY;                 // START, SPACE, COMMIT: one cycle
-            endcase
-        end
-    end
-
-    // Automatic pass (GAME.md section 5): who moves next (pass_cand_q) and how many
-    // round ends (pass_g_q) the move and the passes after it bring.
-    // Bound of the search (ST_CHECK): each player still owns their capital (losing
-    // it ends the game before any pass), and a capital gains 1 per round end. The
-    // second growth is made by the second player passing, so the candidate is then
-    // the first player, whose capital now has >= 2 troops: the search stops there,
-    // so g <= 2 after at most 3 scans. Saturation cannot hide a ">= 2" (511 >= 2),
-    // so the saturated value is compared.
-    always @(posedge clk) begin
-        if (rst) begin
-            pass_cand_q <= PL_NONE;
-            pass_g_q    <= 2'd0;
-        end else if (engine_active) begin
-            if (st_q == ST_MV_TGT && a_data_i[10:9] != KIND_MOUNTAIN) begin
-                if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
-                    pass_cand_q <= player_o;                // the player stays
-                    pass_g_q    <= 2'd0;
-                end else begin
-                    // The second player's move ends the round.
-                    pass_cand_q <= other(player_o);
-                    pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
-                end
-            end
-            if (st_q == ST_CHECK && rd_v_q && !movable(a_data_i, rd_idx_q)
-                    && rd_idx_q == LAST_CELL) begin
-                if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
-                pass_cand_q <= other(pass_cand_q);
-            end
-        end
-    end
-
-    // The architectural state (GAME.md section 7) and its events: each command is
-    // consumed with applied_o in the cycle its whole effect shows.
-    always @(posedge clk) begin
-        if (rst) begin
-            applied_o     <= 1'b0;
-            applied_cmd_o <= 3'd0;
-            started_o     <= 1'b0;
-            phase_o       <= PH_IDLE;
-            winner_o      <= PL_NONE;
-            player_o      <= PL_NONE;
-            first_o       <= PL_NONE;
-            mode_o        <= MODE_SELECT;
-            round_o       <= 16'd0;
-            map_o         <= 7'd0;
-        end else if (engine_active) begin
-            applied_o <= 1'b0;
-            started_o <= 1'b0;
-            // Commands consumed while a map loads are ignored.
-            if (loading && cmd_take) begin
-                applied_o     <= 1'b1;
-                applied_cmd_o <= cmd_i;
-            end
-            case (st_q)
-                ST_READY: if (!load_go && cmd_take) begin
-                    if (phase_o != PH_PLAYING) begin
-                        applied_o     <= 1'b1;      // consumed and ignored
-                        applied_cmd_o <= cmd_i;
-                    end else if (mode_o == MODE_SELECT) begin
-                        if (cmd_i != CMD_SPACE) begin
-                            applied_o     <= 1'b1;  // a cursor step (block below)
-                            applied_cmd_o <= cmd_i;
-                        end
-                    end else if (cmd_i <= CMD_D) begin
-                        if (!nb_on_board(cur_xy, cmd_i)) begin
-                            applied_o     <= 1'b1;  // off the board: no effect
-                            applied_cmd_o <= cmd_i;
-                        end
-                    end else begin
-                        applied_o     <= 1'b1;
-                        applied_cmd_o <= cmd_i;
-                        if (cmd_i == CMD_SPACE) mode_o <= MODE_SELECT;
-                        else if (cmd_i == CMD_Z)
-                            mode_o <= (mode_o == MODE_ALL) ? MODE_HALF : MODE_ALL;
-                    end
                 end
                 ST_START: begin
                     started_o     <= 1'b1;
@@ -457,16 +408,72 @@ module game_logic #(
                     mode_o        <= MODE_SELECT;
                     round_o       <= ROUND_FIRST;
                     map_o         <= start_map_q;
+                    cursor_red_o  <= red_cap;
+                    cursor_blue_o <= blue_cap;
+                    turn_o        <= plays(seats_next(start_i, phase_o, sw_i, seats_o),
+                                           start_map_q[0] ? PL_RED : PL_BLUE);
+                    st_q          <= ST_READY;
                 end
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
                     if (a_data_i[12:11] == player_o && a_data_i[8:0] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
+                    st_q <= ST_READY;
                 end
-                ST_MV_TGT: if (a_data_i[10:9] == KIND_MOUNTAIN) begin
-                    applied_o     <= 1'b1;          // no effect, still move mode
-                    applied_cmd_o <= mv_cmd_q;
+                ST_MV_SRC: st_q <= ST_MV_TGT;
+                ST_MV_TGT: begin
+                    if (a_data_i[10:9] == KIND_MOUNTAIN) begin
+                        applied_o     <= 1'b1;          // no effect, still move mode
+                        applied_cmd_o <= mv_cmd_q;
+                        st_q          <= ST_READY;
+                    end else if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
+                        pass_cand_q <= player_o;        // game over: no pass, no growth
+                        pass_g_q    <= 2'd0;
+                        st_q        <= ST_W_SRC;
+                    end else begin
+                        // The second player's move ends the round.
+                        pass_cand_q <= other(player_o);
+                        pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
+                        scan_q      <= 7'd0;
+                        st_q        <= ST_CHECK;
+                    end
+                end
+                ST_CHECK: begin
+                    if (rd_v_q && movable(a_data_i, rd_idx_q)) begin
+                        scan_q <= 7'd0;
+                        rd_v_q <= 1'b0;
+                        st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
+                    end else if (rd_v_q && rd_idx_q == LAST_CELL) begin
+                        // The candidate passes: scan again for the next (see below).
+                        if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
+                        pass_cand_q <= other(pass_cand_q);
+                        scan_q      <= 7'd0;
+                        rd_v_q      <= 1'b0;
+                    end
+                end
+                ST_GROW: begin
+                    if (rd_v_q) begin
+                        we_o    <= grow_changes(a_data_i, rd_idx_q);
+                        waddr_o <= rd_idx_q;
+                        wdata_o <= after_move(a_data_i, rd_idx_q == mv_src_idx_q,
+                                              rd_idx_q == mv_tgt_idx_q, mv_src_troops,
+                                              mv_tgt_owner, mv_tgt_troops, pass_g_q,
+                                              land_grows(round_o[LAND_BITS-1:0], pass_g_q));
+                    end
+                    if (rd_v_q && rd_idx_q == LAST_CELL) st_q <= ST_COMMIT;
+                end
+                ST_W_SRC: begin
+                    we_o    <= 1'b1;
+                    waddr_o <= mv_src_idx_q;
+                    wdata_o <= {mv_src_q[12:9], mv_src_troops};
+                    st_q    <= ST_W_TGT;
+                end
+                ST_W_TGT: begin
+                    we_o    <= 1'b1;
+                    waddr_o <= mv_tgt_idx_q;
+                    wdata_o <= {mv_tgt_owner, mv_tgt_kind_q, mv_tgt_troops};
+                    st_q    <= ST_COMMIT;
                 end
                 ST_COMMIT: begin
                     applied_o     <= 1'b1;
@@ -474,87 +481,61 @@ module game_logic #(
                     round_o       <= round_o + {14'd0, pass_g_q};
                     player_o      <= pass_cand_q;
                     mode_o        <= MODE_SELECT;
+                    turn_o        <= !mv_win && plays(seats_o, pass_cand_q);
                     if (mv_win) begin
                         phase_o  <= PH_OVER;
                         winner_o <= player_o;
                     end
+                    // The mover's cursor: on the target if the move took it, else on
+                    // the source.
+                    if (player_o == PL_BLUE)
+                        cursor_blue_o <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                    else
+                        cursor_red_o  <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                    st_q <= ST_READY;
                 end
-                default: ;
+                default: st_q <= ST_READY;
             endcase
         end
-    end
-
-    // Each player's remembered cursor: on its capital at the start, stepped in
-    // SELECT, and after a move on the target if the move took it, else on the source.
-    always @(posedge clk) begin
         if (rst) begin
+            st_q          <= ST_READY;
+            busy_q        <= 1'b0;
+            start_map_q   <= 7'd0;
+            seats_o       <= 2'b00;
+            turn_o        <= 1'b0;
+            cmd_src_o     <= 1'b0;
+            ldr_go_q      <= 1'b0;
+            scan_q        <= 7'd0;
+            rd_v_q        <= 1'b0;
+            rd_idx_q      <= 7'd0;
+            pass_cand_q   <= PL_NONE;
+            pass_g_q      <= 2'd0;
+            applied_o     <= 1'b0;
+            applied_cmd_o <= 3'd0;
+            started_o     <= 1'b0;
+            phase_o       <= PH_IDLE;
+            winner_o      <= PL_NONE;
+            player_o      <= PL_NONE;
+            first_o       <= PL_NONE;
+            mode_o        <= MODE_SELECT;
+            round_o       <= 16'd0;
+            map_o         <= 7'd0;
             cursor_red_o  <= 8'd0;
             cursor_blue_o <= 8'd0;
-        end else if (engine_active) begin
-            if (st_q == ST_READY && !load_go && cmd_take && phase_o == PH_PLAYING
-                    && mode_o == MODE_SELECT && cmd_i != CMD_SPACE
-                    && nb_on_board(cur_xy, cmd_i)) begin
-                if (player_o == PL_BLUE) cursor_blue_o <= nb_xy(cur_xy, cmd_i);
-                else                     cursor_red_o  <= nb_xy(cur_xy, cmd_i);
-            end
-            if (st_q == ST_START) begin
-                cursor_red_o  <= red_cap;
-                cursor_blue_o <= blue_cap;
-            end
-            if (st_q == ST_COMMIT) begin
-                if (player_o == PL_BLUE)
-                    cursor_blue_o <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
-                else
-                    cursor_red_o  <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
-            end
+            we_o          <= 1'b0;
+            waddr_o       <= 7'd0;
+            wdata_o       <= {CELL_W{1'b0}};
         end
     end
 
-    // The board RAM's write port: the map load, the fill, the growth scan and
-    // the move's two cells.
-    always @(posedge clk) begin
-        if (rst) begin
-            we_o    <= 1'b0;
-            waddr_o <= 7'd0;
-            wdata_o <= {CELL_W{1'b0}};
-        end else if (engine_active) begin
-            we_o <= 1'b0;
-            case (st_q)
-                ST_LOAD: begin
-                    // Padding (x or y > 9) lands nowhere.
-                    if (stage_we && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
-                        we_o    <= 1'b1;
-                        waddr_o <= xy_idx(rom_word[9:2]);
-                        wdata_o <= element_cell(rom_word[1:0]);
-                    end
-                end
-                ST_FILL: if (!elem[scan_q]) begin
-                    we_o    <= 1'b1;
-                    waddr_o <= scan_q;
-                    wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
-                end
-                ST_GROW: if (rd_v_q) begin
-                    we_o    <= grow_changes(a_data_i, rd_idx_q);
-                    waddr_o <= rd_idx_q;
-                    wdata_o <= after_move(a_data_i, rd_idx_q == mv_src_idx_q,
-                                          rd_idx_q == mv_tgt_idx_q, mv_src_troops,
-                                          mv_tgt_owner, mv_tgt_troops, pass_g_q,
-                                          land_grows(round_o[LAND_BITS-1:0], pass_g_q));
-                end
-                ST_W_SRC: begin
-                    we_o    <= 1'b1;
-                    waddr_o <= mv_src_idx_q;
-                    wdata_o <= {mv_src_q[12:9], mv_src_troops};
-                end
-                ST_W_TGT: begin
-                    we_o    <= 1'b1;
-                    waddr_o <= mv_tgt_idx_q;
-                    wdata_o <= {mv_tgt_owner, mv_tgt_kind_q, mv_tgt_troops};
-                end
-                default: ;
-            endcase
-        end
-    end
+    // Automatic pass (GAME.md section 5), in ST_MV_TGT and ST_CHECK above: who moves
+    // next (pass_cand_q) and how many round ends (pass_g_q) the move and the passes
+    // after it bring. Bound of the search (ST_CHECK): each player still owns their
+    // capital (losing it ends the game before any pass), and a capital gains 1 per
+    // round end. The second growth is made by the second player passing, so the
+    // candidate is then the first player, whose capital now has >= 2 troops: the
+    // search stops there, so g <= 2 after at most 3 scans. Saturation cannot hide a
+    // ">= 2" (511 >= 2), so the saturated value is compared.
 
     // Does the scanned cell, after the move and the growths so far, let the candidate
     // move (its owner, with >= 2 troops)?

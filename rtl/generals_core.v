@@ -32,8 +32,8 @@ module generals_core #(
     output wire [6:0]    dbg_draw,        // draw counter
     output wire          dbg_applied,     // a command was consumed; state shows its effect
     output wire [2:0]    dbg_cmd,
-    output reg           dbg_cmd_src,     // with dbg_applied: 1 the machine typed it, 0 the keyboard
-    output reg  [1:0]    dbg_seats,       // colours the machine plays, latched at START
+    output wire          dbg_cmd_src,     // with dbg_applied: 1 the machine typed it, 0 the keyboard
+    output wire [1:0]    dbg_seats,       // colours the machine plays, latched at START
     output wire          dbg_started,     // a game started; state shows it
     output wire          dbg_snapshot,    // the renderer latched the state for the next frame
     output wire [1:0]    dbg_phase,
@@ -126,7 +126,7 @@ module generals_core #(
         .ovf_count_o (dbg_kbd_ovf)
     );
 
-    // ---- switches: synchronised, latched when START may start a game ---------------
+    // ---- switches: synchronised; the game logic latches them at START ------------------
     reg  [1:0] sw_meta, sw_s;
     wire [1:0] seats = dbg_seats;
     initial begin
@@ -138,12 +138,6 @@ module generals_core #(
         sw_s    <= sw_meta;
     end
     wire [1:0] phase = dbg_phase;
-    always @(posedge clk) begin
-        if (rst)
-            dbg_seats <= 2'b00;
-        else if (start_press && phase != PH_PLAYING)
-            dbg_seats <= sw_s;
-    end
 
     // ---- the command arbiter: on a machine-played colour's turn the machine's
     // commands go to the game logic and the keyboard's are consumed and ignored.
@@ -153,13 +147,6 @@ module generals_core #(
     wire       game_valid = bot_turn ? bot_valid : cmd_valid;
     wire [2:0] game_cmd   = bot_turn ? bot_cmd : cmd;
     assign dbg_kbd_cmd_ready = bot_turn | game_ready;
-    // One command is carried out at a time: its source is the one it was taken from.
-    always @(posedge clk) begin
-        if (rst)
-            dbg_cmd_src <= 1'b0;
-        else if (game_valid && game_ready)
-            dbg_cmd_src <= bot_turn;
-    end
 
     // ---- game -----------------------------------------------------------------------
     wire        board_we    = dbg_we;
@@ -196,9 +183,13 @@ module generals_core #(
         .start_i      (start_press),
         .draw_i       (draw),
         .hold_i       (video_hold),
+        .sw_i         (sw_s),
         .cmd_valid_i  (game_valid),
         .cmd_i        (game_cmd),
         .cmd_ready_o  (game_ready),
+        .seats_o      (dbg_seats),
+        .turn_o       (bot_turn),
+        .cmd_src_o    (dbg_cmd_src),
         .applied_o    (dbg_applied),
         .applied_cmd_o(dbg_cmd),
         .started_o    (dbg_started),
@@ -222,8 +213,7 @@ module generals_core #(
     machine_player #(.BOT_GAP(BOT_GAP)) u_bot (
         .clk        (clk),
         .rst        (rst),
-        .seats_i    (seats),
-        .phase_i    (phase),
+        .turn_i     (bot_turn),
         .player_i   (player),
         .mode_i     (mode),
         .cursor_i   ((player == PL_BLUE) ? cursor_blue : cursor_red),
@@ -233,8 +223,7 @@ module generals_core #(
         .wdata_i    (board_wdata),
         .cmd_valid_o(bot_valid),
         .cmd_o      (bot_cmd),
-        .cmd_ready_i(game_ready),
-        .turn_o     (bot_turn)
+        .cmd_ready_i(game_ready)
     );
 
     // ---- display ----------------------------------------------------------------------

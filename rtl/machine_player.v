@@ -19,8 +19,7 @@ module machine_player #(
 ) (
     input  wire        clk,
     input  wire        rst,
-    input  wire [1:0]  seats_i,      // [0] the machine plays Red, [1] Blue (latched at START)
-    input  wire [1:0]  phase_i,
+    input  wire        turn_i,       // a machine-played colour is to move (game_logic)
     input  wire [1:0]  player_i,     // current player
     input  wire [1:0]  mode_i,
     input  wire [7:0]  cursor_i,     // the current player's cursor, {x[3:0], y[3:0]}
@@ -30,8 +29,7 @@ module machine_player #(
     input  wire [12:0] wdata_i,
     output reg         cmd_valid_o,
     output reg  [2:0]  cmd_o,
-    input  wire        cmd_ready_i,  // the game logic takes cmd_o when valid && ready
-    output wire        turn_o        // a machine-played colour is to move
+    input  wire        cmd_ready_i   // the game logic takes cmd_o when valid && ready
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
@@ -103,9 +101,6 @@ module machine_player #(
             end
         end
     end
-
-    assign turn_o = (phase_i == PH_PLAYING)
-                 && ((player_i == PL_RED && seats_i[0]) || (player_i == PL_BLUE && seats_i[1]));
 
     function automatic [4:0] manhattan(input [3:0] ax, input [3:0] ay, input [3:0] bx, input [3:0] by);
         manhattan = {1'b0, (ax > bx) ? ax - bx : bx - ax} + {1'b0, (ay > by) ? ay - by : by - ay};
@@ -191,7 +186,7 @@ module machine_player #(
     endfunction
 
     always @(posedge clk) begin
-        if (rst || !turn_o) begin
+        if (rst || !turn_i) begin
             // Reset only when there is something to clear: this runs every cycle.
             if (rst || st != M_IDLE || best_v || wait_apply || cmd_valid_o || gap != {GAP_W{1'b0}}) begin
                 st          <= M_IDLE;

@@ -71,6 +71,19 @@ impl KbdDut {
         self.cycle += 1;
         out
     }
+
+    /// Up to `max` (at least one) cycles with `input`, stopping after the
+    /// first cycle whose outputs differ from those of the cycle before.
+    /// Returns how many cycles kept those outputs, `q`, and the outputs of
+    /// the last cycle stepped: `q + 1` cycles were stepped when `q < max`.
+    pub fn burst(&mut self, input: &KbdIn, max: u64) -> (u64, KbdOut) {
+        let mut out = KbdOut::default();
+        let max = max.max(1);
+        // SAFETY: raw is live, both pointers valid for the call.
+        let q = unsafe { ffi::kbd_burst(self.raw, input, max, &mut out) };
+        self.cycle += q + u64::from(q < max);
+        (q, out)
+    }
 }
 
 impl Default for KbdDut {

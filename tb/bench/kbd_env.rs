@@ -47,6 +47,23 @@ impl Consumer {
 /// Cycles the bench holds reset at the start of a run.
 const RESET_CYCLES: u64 = 4;
 
+/// Quiet stretches shorter than this are stepped cycle by cycle
+/// ([`KbdEnv::advance`]).
+const BURST_MIN: u64 = 8;
+
+/// Cycles until the first success of a trial with chance `p` per cycle,
+/// counting from 0 (a geometric draw: the same as drawing every cycle).
+fn cycles_until(rng: &mut ChaCha8Rng, p: f64) -> u64 {
+    if p >= 1.0 {
+        return 0;
+    }
+    if p <= 0.0 {
+        return u64::MAX;
+    }
+    let u: f64 = rng.gen_range(f64::MIN_POSITIVE..1.0);
+    (u.ln() / (1.0 - p).ln()) as u64
+}
+
 /// Driver, DUT and scoreboard of the keyboard front end, in lock step.
 pub struct KbdEnv {
     /// The RTL.
@@ -61,6 +78,9 @@ pub struct KbdEnv {
     prev: KbdOut,
     /// A bursty consumer's stall lasts until this cycle.
     stall_until: u64,
+    /// A bursty consumer's next stall starts at this cycle (drawn when the
+    /// last one ended).
+    next_stall: Option<u64>,
     /// Cycles of reset still to drive.
     reset_left: u64,
 }
@@ -77,6 +97,7 @@ impl KbdEnv {
             rng: ChaCha8Rng::seed_from_u64(seed),
             prev: KbdOut::default(),
             stall_until: 0,
+            next_stall: None,
             reset_left: 0,
         };
         let reset = KbdIn {
@@ -138,8 +159,16 @@ impl KbdEnv {
                 stall_p,
                 stall_cycles,
             } => {
-                if cycle >= self.stall_until && self.rng.gen_bool(stall_p) {
-                    self.stall_until = cycle + stall_cycles;
+                let rng = &mut self.rng;
+                let start = *self
+                    .next_stall
+                    .get_or_insert_with(|| cycle.saturating_add(cycles_until(rng, stall_p)));
+                if cycle >= start {
+                    self.stall_until = start.saturating_add(stall_cycles);
+                    self.next_stall = Some(
+                        self.stall_until
+                            .saturating_add(cycles_until(&mut self.rng, stall_p)),
+                    );
                 }
                 cycle >= self.stall_until && self.rng.gen_bool(p)
             }
@@ -165,12 +194,91 @@ impl KbdEnv {
         self.sb.check(cycle, &obs).map(|_| ())
     }
 
+    /// Up to `max` (at least one) checked cycles; returns how many ran. A
+    /// stretch in which the driver holds the wire, nothing is due on the
+    /// keyboard path and the FIFO is empty (so the consumer's readiness
+    /// changes nothing) runs as one burst of the model, which stops at the
+    /// first cycle whose outputs change; that cycle is then checked as
+    /// [`KbdEnv::step`] checks it, and the quiet ones before it, whose
+    /// outputs held, are quiet for the scoreboard too. Anything else is one
+    /// [`KbdEnv::step`].
+    pub fn advance(&mut self, max: u64) -> Result<u64, Mismatch> {
+        let cycle = self.dut.cycle;
+        let (clk, dat) = self.driver.steady_level();
+        // With a command at the FIFO's head, the consumer must hold off.
+        let consumer = if self.prev.cmd_valid != 0 {
+            self.not_ready_for(cycle)
+        } else {
+            u64::MAX
+        };
+        let budget = if self.reset_left > 0 {
+            0
+        } else {
+            max.min(self.driver.steady_for())
+                .min(self.sb.quiet_budget(cycle, clk))
+                .min(consumer)
+        };
+        if budget < BURST_MIN {
+            self.step()?;
+            return Ok(1);
+        }
+        // The FIFO stays empty in the quiet cycles and was empty before the
+        // loud one, or the consumer is not ready in any of them: either way
+        // it takes nothing.
+        let input = KbdIn {
+            ps2_clk: u8::from(clk),
+            ps2_dat: u8::from(dat),
+            rst: 0,
+            cmd_ready: 0,
+        };
+        let (q, out) = self.dut.burst(&input, budget);
+        self.driver.skip(q);
+        self.sb.skip_quiet(clk, q);
+        if q == budget {
+            return Ok(q);
+        }
+        // The loud cycle, stepped by the burst: checked as a step checks it.
+        let ((_, _), wire) = self.driver.tick();
+        debug_assert!(!wire.start && wire.sent.is_none());
+        self.sb.wire(clk, false, false);
+        let obs = KbdObs {
+            byte: (out.byte_valid != 0).then_some(out.byte_),
+            popped: None,
+            head: (out.cmd_valid != 0).then_some(out.cmd),
+            err_count: u64::from(out.err_count),
+            ovf_count: u64::from(out.ovf_count),
+        };
+        self.prev = out;
+        self.sb.check(cycle + q, &obs)?;
+        Ok(q + 1)
+    }
+
+    /// How many cycles from `cycle` on the consumer is certainly not ready:
+    /// a stall under way, or a consumer that has not started yet.
+    fn not_ready_for(&self, cycle: u64) -> u64 {
+        match self.consumer {
+            Consumer::StallUntil(c) => c.saturating_sub(cycle),
+            Consumer::Bursty { .. } => self.stall_until.saturating_sub(cycle),
+            Consumer::Ready | Consumer::Random(_) => 0,
+        }
+    }
+
+    /// `n` checked cycles ([`KbdEnv::advance`]).
+    pub fn run_cycles(&mut self, n: u64) -> Result<(), Mismatch> {
+        let end = self.dut.cycle + n;
+        while self.dut.cycle < end {
+            self.advance(end - self.dut.cycle)?;
+        }
+        Ok(())
+    }
+
     /// Runs until the driver is idle and the scoreboard has seen every byte
     /// and command, plus `settle` cycles; fails after `max_cycles`.
     pub fn run(&mut self, settle: u64, max_cycles: u64) -> Result<KbdStats, Mismatch> {
         let start = self.dut.cycle;
         loop {
-            self.step()?;
+            let elapsed = self.dut.cycle - start;
+            self.advance(max_cycles.saturating_add(1).saturating_sub(elapsed).max(1))?;
             if self.driver.idle() && self.sb.drained() {
                 break;
             }
@@ -187,9 +295,7 @@ impl KbdEnv {
                 ));
             }
         }
-        for _ in 0..settle {
-            self.step()?;
-        }
+        self.run_cycles(settle)?;
         Ok(self.sb.stats)
     }
 }

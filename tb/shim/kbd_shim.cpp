@@ -23,21 +23,53 @@ void kbd_get_params(kbd_params *p) {
 }
 int kbd_trace_open(kbd_model *m, const char *path) { return m->trace_open(path); }
 
-void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out) {
-    Vkbd_frontend &t = m->top;
+}
+
+namespace {
+void set_inputs(Vkbd_frontend &t, const kbd_in *in) {
     t.ps2_clk = in->ps2_clk;
     t.ps2_dat = in->ps2_dat;
     t.rst = in->rst;
     t.cmd_ready_i = in->cmd_ready;
+}
+
+// Outputs are registers (or depend on registers only): after the falling
+// edge they still hold what the rising edge gave them.
+kbd_out outputs(const Vkbd_frontend &t) {
+    kbd_out out{};
+    out.cmd = t.cmd_o;
+    out.cmd_valid = t.cmd_valid_o;
+    out.byte_ = t.byte_o;
+    out.byte_valid = t.byte_valid_o;
+    out.err_count = t.err_count_o;
+    out.ovf_count = t.ovf_count_o;
+    return out;
+}
+
+bool same(const kbd_out &a, const kbd_out &b) {
+    return a.cmd == b.cmd && a.cmd_valid == b.cmd_valid && a.byte_ == b.byte_ &&
+           a.byte_valid == b.byte_valid && a.err_count == b.err_count &&
+           a.ovf_count == b.ovf_count;
+}
+}  // namespace
+
+extern "C" {
+
+void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out) {
+    set_inputs(m->top, in);
     m->cycle();
-    // Outputs are registers (or depend on registers only): after the falling
-    // edge they still hold what the rising edge gave them.
-    out->cmd = t.cmd_o;
-    out->cmd_valid = t.cmd_valid_o;
-    out->byte_ = t.byte_o;
-    out->byte_valid = t.byte_valid_o;
-    out->err_count = t.err_count_o;
-    out->ovf_count = t.ovf_count_o;
+    *out = outputs(m->top);
+}
+
+uint64_t kbd_burst(kbd_model *m, const kbd_in *in, uint64_t max, kbd_out *out) {
+    set_inputs(m->top, in);
+    const kbd_out was = outputs(m->top);
+    for (uint64_t i = 0; i < max; i++) {
+        m->cycle();
+        *out = outputs(m->top);
+        if (!same(*out, was)) return i;
+    }
+    return max;
 }
 
 }

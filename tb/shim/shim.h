@@ -44,6 +44,11 @@ void kbd_free(kbd_model *m);
 /* Opens an FST waveform; returns 0 on success. */
 int kbd_trace_open(kbd_model *m, const char *path);
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out);
+/* Up to `max` cycles (max >= 1) with the inputs of `in`, stopping after the
+ * first cycle whose outputs differ from those of the cycle before the burst.
+ * Returns the number of cycles q whose outputs held; the cycles stepped are
+ * q + 1 when q < max, else q. `out` holds the outputs of the last cycle. */
+uint64_t kbd_burst(kbd_model *m, const kbd_in *in, uint64_t max, kbd_out *out);
 void kbd_get_params(kbd_params *p);
 
 /* ---- generals_core: the whole game ---- */
