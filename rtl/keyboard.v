@@ -12,7 +12,7 @@ module keyboard #(
     input  wire [7:0]  byte_i,        // received scan code byte
     input  wire        byte_valid_i,  // byte_i is new this cycle
     output wire [2:0]  cmd_o,         // head of the FIFO
-    output wire        cmd_valid_o,   // FIFO not empty
+    output reg         cmd_valid_o,   // FIFO not empty
     input  wire        cmd_ready_i,   // consumer takes cmd_o this cycle
     output reg  [15:0] ovf_count_o    // commands dropped because the FIFO was full; saturates
 );
@@ -67,51 +67,50 @@ module keyboard #(
     integer m;
     initial for (m = 0; m < DEPTH; m = m + 1) mem[m] = 3'd0;
     reg [FIFO_DEPTH_LOG2:0]   wr_ptr, rd_ptr;
-    wire [FIFO_DEPTH_LOG2:0]  fill = wr_ptr - rd_ptr;
-    wire                      empty = (fill == {(FIFO_DEPTH_LOG2+1){1'b0}});
-    wire                      full  = fill[FIFO_DEPTH_LOG2];
-    wire                      pop   = cmd_ready_i && !empty;
-    // A byte that completes a command (prefix bytes never do: no case above
-    // matches E0 or F0) is pushed unless the FIFO is full; a push into a full
-    // FIFO succeeds when a pop frees a slot in the same cycle.
-    wire [3:0]                dec       = decode(ext, byte_i);
-    wire                      push_want = !brk && dec[3];
-    wire                      room      = !full || pop;
 
-    assign cmd_valid_o = !empty;
-    assign cmd_o       = mem[rd_ptr[FIFO_DEPTH_LOG2-1:0]];
+    assign cmd_o = mem[rd_ptr[FIFO_DEPTH_LOG2-1:0]];
 
-    always @(posedge clk) begin
-        if (byte_valid_i && push_want && room) mem[wr_ptr[FIFO_DEPTH_LOG2-1:0]] <= dec[2:0];
-    end
-
-    always @(posedge clk) begin
+    // Nothing changes here but when a byte arrives or a command is taken: the
+    // branch below is skipped in every other cycle. Inside it the conditions
+    // are computed first, into variables of the block, then the registers are
+    // written. cmd_ready_i is read only here, in clocked logic, so nothing
+    // depends on it combinationally.
+    always @(posedge clk) begin : fifo
+        reg [FIFO_DEPTH_LOG2:0] wr, rd, fill;
+        reg [3:0]               dec;        // decode(): {hit, command}
+        reg                     pop, want, push;
+        if (byte_valid_i || (cmd_ready_i && cmd_valid_o)) begin
+            wr   = wr_ptr;
+            rd   = rd_ptr;
+            fill = wr - rd;
+            pop  = cmd_ready_i && cmd_valid_o;
+            // A byte that completes a command (prefix bytes never do: no case
+            // above matches E0 or F0) is pushed unless the FIFO is full; a push
+            // into a full FIFO succeeds when a pop frees a slot in the same cycle.
+            dec  = decode(ext, byte_i);
+            want = byte_valid_i && !brk && dec[3];
+            push = want && (!fill[FIFO_DEPTH_LOG2] || pop);
+            if (push) begin
+                mem[wr[FIFO_DEPTH_LOG2-1:0]] <= dec[2:0];
+                wr_ptr                       <= wr + 1'b1;
+            end
+            if (pop) rd_ptr <= rd + 1'b1;
+            cmd_valid_o <= (wr + {{FIFO_DEPTH_LOG2{1'b0}}, push}) != (rd + {{FIFO_DEPTH_LOG2{1'b0}}, pop});
+            if (want && !push) begin
+                if (ovf_count_o != OVF_MAX) ovf_count_o <= ovf_count_o + 1'b1;
+            end
+            if (byte_valid_i) begin
+                ext <= (byte_i == SC_PREFIX_E0) || (ext && byte_i == SC_BREAK_F0);
+                brk <= (byte_i == SC_BREAK_F0) || (brk && byte_i == SC_PREFIX_E0);
+            end
+        end
         if (rst) begin
             ext         <= 1'b0;
             brk         <= 1'b0;
             wr_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
             rd_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
+            cmd_valid_o <= 1'b0;
             ovf_count_o <= 16'd0;
-        end else begin
-            // The push and the overflow count nest under byte_valid_i, so a
-            // simulator skips them in the cycles without a byte.
-            if (byte_valid_i) begin
-                if (byte_i == SC_PREFIX_E0) begin
-                    ext <= 1'b1;
-                end else if (byte_i == SC_BREAK_F0) begin
-                    brk <= 1'b1;
-                end else begin
-                    ext <= 1'b0;
-                    brk <= 1'b0;
-                end
-                if (push_want) begin
-                    if (room)
-                        wr_ptr <= wr_ptr + 1'b1;
-                    else if (ovf_count_o != OVF_MAX)
-                        ovf_count_o <= ovf_count_o + 1'b1;
-                end
-            end
-            if (pop) rd_ptr <= rd_ptr + 1'b1;
         end
     end
 endmodule

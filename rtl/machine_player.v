@@ -71,9 +71,10 @@ module machine_player #(
     reg [6:0]        rd_addr;
     integer m;
     initial for (m = 0; m < 128; m = m + 1) mem[m] = {CELL_W{1'b0}};
+    // The copy is read only on the machine's turn.
     always @(posedge clk) begin
         if (we_i) mem[waddr_i] <= wdata_i;
-        rd_data <= mem[rd_addr];
+        if (turn_i) rd_data <= mem[rd_addr];
     end
 
     // Capitals, from the writes that place them (the map load): kinds never change.
@@ -82,23 +83,38 @@ module machine_player #(
     wire [1:0] w_kind  = wdata_i[CELL_KIND +: 2];
     // A cell's index is 10 y + x; for an index below 100 both fit 4 bits.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [6:0] w_x     = waddr_i % 7'd10;
-    wire [6:0] w_y     = waddr_i / 7'd10;
+    function automatic [3:0] idx_x(input [6:0] idx);
+        reg [6:0] x;
+        begin
+            x     = idx % 7'd10;
+            idx_x = x[3:0];
+        end
+    endfunction
+    function automatic [3:0] idx_y(input [6:0] idx);
+        reg [6:0] y;
+        begin
+            y     = idx / 7'd10;
+            idx_y = y[3:0];
+        end
+    endfunction
     /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk) begin
+        if (we_i) begin
+            if (w_kind == KIND_CAPITAL) begin
+                if (w_owner == PL_RED) begin
+                    cap_red_x <= idx_x(waddr_i);
+                    cap_red_y <= idx_y(waddr_i);
+                end else if (w_owner == PL_BLUE) begin
+                    cap_blue_x <= idx_x(waddr_i);
+                    cap_blue_y <= idx_y(waddr_i);
+                end
+            end
+        end
         if (rst) begin
             cap_red_x  <= 4'd0;
             cap_red_y  <= 4'd0;
             cap_blue_x <= 4'd0;
             cap_blue_y <= 4'd0;
-        end else if (we_i && w_kind == KIND_CAPITAL) begin
-            if (w_owner == PL_RED) begin
-                cap_red_x <= w_x[3:0];
-                cap_red_y <= w_y[3:0];
-            end else if (w_owner == PL_BLUE) begin
-                cap_blue_x <= w_x[3:0];
-                cap_blue_y <= w_y[3:0];
-            end
         end
     end
 
@@ -125,8 +141,6 @@ module machine_player #(
     reg [3:0]  best_x, best_y;
     reg [1:0]  best_dir;
 
-    wire [3:0] cx = (player_i == PL_RED) ? cap_blue_x : cap_red_x;   // the enemy capital
-    wire [3:0] cy = (player_i == PL_RED) ? cap_blue_y : cap_red_y;
 
     // The logic below is written as functions called in the states that use
     // it, not as wires: the hardware is the same, and Verilator then
@@ -145,7 +159,13 @@ module machine_player #(
     function automatic [3:0] nb_y(input [3:0] y, input [1:0] d);
         nb_y = (d == CMD_W[1:0]) ? y - 4'd1 : (d == CMD_S[1:0]) ? y + 4'd1 : y;
     endfunction
-    wire last_dir = (dir == CMD_D[1:0]);
+    function automatic last_dir(input [1:0] d);
+        last_dir = (d == CMD_D[1:0]);
+    endfunction
+    // The enemy capital.
+    function automatic [3:0] enemy_x(input [1:0] p, input [3:0] red_x, input [3:0] blue_x);
+        enemy_x = (p == PL_RED) ? blue_x : red_x;
+    endfunction
 
     // The key of the candidate moving k troops from a cell at distance ds from
     // the enemy capital (cx, cy) to (tx, ty), at distance dt, holding word t.
@@ -216,7 +236,8 @@ module machine_player #(
                 M_SRC: st <= M_SRC_CK;                 // the read is under way
                 M_SRC_CK: begin
                     k   <= rd_data[TROOPS_W-1:0] - 9'd1;
-                    ds  <= manhattan(sx, sy, cx, cy);
+                    ds  <= manhattan(sx, sy, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                    enemy_x(player_i, cap_red_y, cap_blue_y));
                     dir <= CMD_W[1:0];
                     st  <= (rd_data[CELL_OWNER +: 2] == player_i
                             && rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
@@ -226,15 +247,17 @@ module machine_player #(
                     ty      <= nb_y(sy, dir);
                     rd_addr <= cell_idx(nb_x(sx, dir), nb_y(sy, dir));
                     if (nb_ok(sx, sy, dir)) st <= M_NB_RD;
-                    else if (last_dir) st  <= M_NEXT;
+                    else if (last_dir(dir)) st <= M_NEXT;
                     else               dir <= dir + 2'd1;
                 end
                 M_NB_RD: begin                         // the read is under way
-                    dt <= manhattan(tx, ty, cx, cy);
+                    dt <= manhattan(tx, ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                   enemy_x(player_i, cap_red_y, cap_blue_y));
                     st <= M_NB_CK;
                 end
                 M_NB_CK: begin
-                    key   <= key_of(rd_data, k, player_i, tx, ty, cx, cy, ds, dt);
+                    key   <= key_of(rd_data, k, player_i, tx, ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                     enemy_x(player_i, cap_red_y, cap_blue_y), ds, dt);
                     key_v <= (rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
                     st    <= M_CMP;
                 end
@@ -246,7 +269,7 @@ module machine_player #(
                         best_y   <= sy;
                         best_dir <= dir;
                     end
-                    if (last_dir) begin
+                    if (last_dir(dir)) begin
                         st  <= M_NEXT;
                     end else begin
                         dir <= dir + 2'd1;

@@ -23,39 +23,28 @@ module ps2_rx #(
 );
     localparam integer FILTER_W  = $clog2(FILTER_CYCLES + 1);
     localparam integer TIMEOUT_W = $clog2(TIMEOUT_CYCLES + 1);
+    localparam [FILTER_W-1:0]  FILTER_LAST = FILTER_CYCLES[FILTER_W-1:0] - 1'b1;
+    localparam [TIMEOUT_W-1:0] TIMEOUT_AT  = TIMEOUT_CYCLES[TIMEOUT_W-1:0];
+    localparam [TIMEOUT_W-1:0] ARM_AT      = ARM_CYCLES[TIMEOUT_W-1:0];
     // A frame is start + 8 data + parity + stop; bit_idx counts the bits seen so far.
-    localparam [3:0] BIT_PARITY = 4'd9;
-    localparam [15:0] ERR_MAX   = 16'hFFFF;
+    localparam [3:0]  BIT_PARITY = 4'd9;
+    localparam [15:0] ERR_MAX    = 16'hFFFF;
 
-    // Two flops per line: ps2_clk and ps2_dat are asynchronous to clk.
-    reg [1:0] clk_sync, dat_sync;
+    // Two flops per line: ps2_clk and ps2_dat are asynchronous to clk. One
+    // register per stage, each written from the one before it (a shift
+    // register that reads itself costs a simulator a copy in every cycle).
+    reg clk_meta, clk_s, dat_meta, dat_s;
     always @(posedge clk) begin
-        clk_sync <= {clk_sync[0], ps2_clk};
-        dat_sync <= {dat_sync[0], ps2_dat};
+        clk_s    <= clk_meta;
+        clk_meta <= ps2_clk;
+        dat_s    <= dat_meta;
+        dat_meta <= ps2_dat;
     end
-    wire clk_s = clk_sync[1];
-    wire dat_s = dat_sync[1];
 
     // The filtered clock follows clk_s only after it has held a new level for
     // FILTER_CYCLES, so a spike on a long cable never counts as an edge.
     reg                clk_f;
     reg [FILTER_W-1:0] filt_cnt;
-    wire               filt_flip = (clk_s != clk_f) && (filt_cnt == FILTER_CYCLES[FILTER_W-1:0] - 1'b1);
-    wire               fall = filt_flip && clk_f;   // clk_f is about to go 1 -> 0
-
-    always @(posedge clk) begin
-        if (rst) begin
-            clk_f    <= 1'b1;                        // the idle bus is high
-            filt_cnt <= {FILTER_W{1'b0}};
-        end else if (clk_s == clk_f) begin
-            filt_cnt <= {FILTER_W{1'b0}};
-        end else if (filt_flip) begin
-            clk_f    <= clk_s;
-            filt_cnt <= {FILTER_W{1'b0}};
-        end else begin
-            filt_cnt <= filt_cnt + 1'b1;
-        end
-    end
 
     reg                 armed;      // the bus has been idle since reset: start bits count
     reg                 busy;       // inside a frame (start bit seen)
@@ -65,17 +54,80 @@ module ps2_rx #(
     // Cycles since the last ps2_clk edge in a frame. Counting from any edge, not
     // just falling ones, keeps the timeout at twice the slowest half period (50 us
     // at 10 kHz) while a whole 10 kHz period is itself 100 us. Before arming, the
-    // same counter measures how long ps2_clk has been idle high.
+    // same counter measures how long ps2_clk has been idle high. It is 0 whenever
+    // the receiver is armed and outside a frame.
     reg [TIMEOUT_W-1:0] idle_cnt;
 
-    wire timeout = busy && !filt_flip && (idle_cnt == TIMEOUT_CYCLES[TIMEOUT_W-1:0]);
-    // Odd parity: data bits plus the parity bit hold an odd number of ones.
-    wire parity_ok = (parity ^ dat_s) == 1'b1;
-    // At the stop bit, parity holds the parity check's result and dat_s the stop bit.
-    wire frame_good = dat_s && parity;
-
-    always @(posedge clk) begin
+    // Armed, outside a frame, with the filtered clock agreeing with the line and
+    // no pulse to end, the receiver has nothing to do: most cycles of a game skip
+    // the branch below. The filter's and the frame's logic is written out in the
+    // branches that use it rather than as wires, which a simulator evaluates in
+    // every cycle.
+    always @(posedge clk) begin : rx
+        reg flip;       // the filtered clock takes clk_s's level now
+        reg fall;       // ... falling: a bit is sampled
+        if (!armed || busy || valid_o || clk_s != clk_f || filt_cnt != {FILTER_W{1'b0}}) begin
+            flip    = (clk_s != clk_f) && (filt_cnt == FILTER_LAST);
+            fall    = flip && clk_f;    // clk_f is about to go 1 -> 0
+            valid_o <= 1'b0;
+            if (clk_s == clk_f) begin
+                filt_cnt <= {FILTER_W{1'b0}};
+            end else if (flip) begin
+                clk_f    <= clk_s;
+                filt_cnt <= {FILTER_W{1'b0}};
+            end else begin
+                filt_cnt <= filt_cnt + 1'b1;
+            end
+            if (!armed) begin
+                if (flip || !clk_f) begin
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
+                end else if (idle_cnt == ARM_AT) begin
+                    armed    <= 1'b1;
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
+                end else begin
+                    idle_cnt <= idle_cnt + 1'b1;
+                end
+            end else if (!busy) begin
+                // Only a 0 start bit opens a frame; a 1 is line noise and is skipped.
+                if (fall && !dat_s) begin
+                    busy    <= 1'b1;
+                    bit_idx <= 4'd1;
+                    parity  <= 1'b0;
+                end
+            end else if (!flip) begin
+                if (idle_cnt == TIMEOUT_AT) begin
+                    busy     <= 1'b0;
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
+                    if (err_count_o != ERR_MAX) err_count_o <= err_count_o + 1'b1;
+                end else begin
+                    idle_cnt <= idle_cnt + 1'b1;
+                end
+            end else begin
+                idle_cnt <= {TIMEOUT_W{1'b0}};       // an edge of the filtered clock
+                if (fall) begin
+                    bit_idx <= bit_idx + 1'b1;
+                    if (bit_idx < BIT_PARITY) begin
+                        shift  <= {dat_s, shift[7:1]};   // LSB first
+                        parity <= parity ^ dat_s;
+                    end else if (bit_idx == BIT_PARITY) begin
+                        // Odd parity: data bits plus the parity bit hold an odd
+                        // number of ones. From here on: "parity was good".
+                        parity <= (parity ^ dat_s) == 1'b1;
+                    end else begin                       // stop bit: the frame ends either way
+                        busy <= 1'b0;
+                        if (dat_s && parity) begin
+                            data_o  <= shift;
+                            valid_o <= 1'b1;
+                        end else if (err_count_o != ERR_MAX) begin
+                            err_count_o <= err_count_o + 1'b1;
+                        end
+                    end
+                end
+            end
+        end
         if (rst) begin
+            clk_f       <= 1'b1;                        // the idle bus is high
+            filt_cnt    <= {FILTER_W{1'b0}};
             armed       <= 1'b0;
             busy        <= 1'b0;
             bit_idx     <= 4'd0;
@@ -85,48 +137,6 @@ module ps2_rx #(
             data_o      <= 8'd0;
             valid_o     <= 1'b0;
             err_count_o <= 16'd0;
-        end else begin
-            valid_o <= 1'b0;
-            if (!armed) begin
-                if (filt_flip || !clk_f)
-                    idle_cnt <= {TIMEOUT_W{1'b0}};
-                else if (idle_cnt == ARM_CYCLES[TIMEOUT_W-1:0])
-                    armed    <= 1'b1;
-                else
-                    idle_cnt <= idle_cnt + 1'b1;
-            end else if (!busy) begin
-                idle_cnt <= {TIMEOUT_W{1'b0}};
-                // Only a 0 start bit opens a frame; a 1 is line noise and is skipped.
-                if (fall && !dat_s) begin
-                    busy    <= 1'b1;
-                    bit_idx <= 4'd1;
-                    parity  <= 1'b0;
-                end
-            end else if (timeout) begin
-                busy <= 1'b0;
-                if (err_count_o != ERR_MAX) err_count_o <= err_count_o + 1'b1;
-            end else if (!filt_flip) begin
-                idle_cnt <= idle_cnt + 1'b1;
-            end else if (fall) begin
-                idle_cnt <= {TIMEOUT_W{1'b0}};
-                bit_idx  <= bit_idx + 1'b1;
-                if (bit_idx < BIT_PARITY) begin
-                    shift  <= {dat_s, shift[7:1]};   // LSB first
-                    parity <= parity ^ dat_s;
-                end else if (bit_idx == BIT_PARITY) begin
-                    parity <= parity_ok;             // from here on: "parity was good"
-                end else begin                       // stop bit: the frame ends either way
-                    busy <= 1'b0;
-                    if (frame_good) begin
-                        data_o  <= shift;
-                        valid_o <= 1'b1;
-                    end else if (err_count_o != ERR_MAX) begin
-                        err_count_o <= err_count_o + 1'b1;
-                    end
-                end
-            end else begin
-                idle_cnt <= {TIMEOUT_W{1'b0}};       // rising edge
-            end
         end
     end
 endmodule

@@ -37,11 +37,21 @@ module vga_timing (
     localparam [9:0] VS_END    = VS_START + V_SYNC;                      // 492
     localparam [9:0] V_LAST    = V_TOTAL - 10'd1;
 
-    wire       line_end = (sx_o == H_LAST);
-    wire [9:0] sx_d = line_end ? 10'd0 : sx_o + 10'd1;
-    wire [9:0] sy_d = !line_end ? sy_o : (sy_o == V_LAST) ? 10'd0 : sy_o + 10'd1;
-
-    always @(posedge clk) begin
+    // The next position, in variables of the block: computed only on the
+    // pixel enable (as wires a simulator would compute them in every cycle).
+    always @(posedge clk) begin : step
+        reg       line_end;
+        reg [9:0] sx_d, sy_d;
+        if (pix_en_i) begin
+            line_end  = (sx_o == H_LAST);
+            sx_d      = line_end ? 10'd0 : sx_o + 10'd1;
+            sy_d      = !line_end ? sy_o : (sy_o == V_LAST) ? 10'd0 : sy_o + 10'd1;
+            sx_o      <= sx_d;
+            sy_o      <= sy_d;
+            hsync_n_o <= ~(sx_d >= HS_START && sx_d < HS_END);
+            vsync_n_o <= ~(sy_d >= VS_START && sy_d < VS_END);
+            de_o      <= (sx_d < H_VISIBLE && sy_d < V_VISIBLE);
+        end
         if (rst) begin
             // (0, 0) with the flags that belong to it.
             sx_o      <= 10'd0;
@@ -49,12 +59,6 @@ module vga_timing (
             hsync_n_o <= 1'b1;
             vsync_n_o <= 1'b1;
             de_o      <= 1'b1;
-        end else if (pix_en_i) begin
-            sx_o      <= sx_d;
-            sy_o      <= sy_d;
-            hsync_n_o <= ~(sx_d >= HS_START && sx_d < HS_END);
-            vsync_n_o <= ~(sy_d >= VS_START && sy_d < VS_END);
-            de_o      <= (sx_d < H_VISIBLE && sy_d < V_VISIBLE);
         end
     end
 

@@ -96,7 +96,6 @@ module video_scan #(
     reg [18:0] dd_bcd_q;
     reg [3:0]  dd_cnt_q;
 
-    wire snap_now = pix_en_i && sx_i == SNAP_X && sy_i == SNAP_Y;
     assign cell_en_o   = (sq_q == SQ_READ);
     assign cell_addr_o = idx_q;
 
@@ -182,10 +181,17 @@ module video_scan #(
     // same reason the block reads each register above every line that writes
     // it: the scan first (its states in the order that achieves this), then the
     // snapshot, which starts a scan, then the reset; a later assignment wins.
-    always @(posedge clk) begin
+    always @(posedge clk) begin : scan
+        reg snap_now;
+        // Nested, not `&&`: a simulator then compares the raster position only
+        // on the pixel enable.
+        snap_now = 1'b0;
+        if (pix_en_i) begin
+            snap_now = (sx_i == SNAP_X) && (sy_i == SNAP_Y);
+            if (sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
+        end
         snapshot_o <= 1'b0;
         cram_we_o  <= 1'b0;
-        if (pix_en_i && sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
         if (sq_q != SQ_IDLE && !snap_now) begin
             case (sq_q)
                 SQ_CWR: begin
