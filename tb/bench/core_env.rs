@@ -76,7 +76,7 @@ impl Burst<'_> {
 /// hundred instructions to set up and check.
 const BURST_MIN: u64 = 8;
 /// The longest burst: its pin words stay in the processor's cache.
-const BURST_MAX: usize = 2048;
+pub const BURST_MAX: usize = 2048;
 
 /// What the display shows of the golden model (GAME.md §6, §8).
 #[derive(Clone, Copy)]
