@@ -64,11 +64,33 @@ fn a_model_ticks_alike_with_and_without_a_waveform() {
         }
     }
     full.close_trace();
-    let written = std::fs::metadata(&wave).map_or(0, |m| m.len());
+    let header = fst_header(&wave);
     let _ = std::fs::remove_file(&wave);
-    assert!(written > 0, "the waveform was written");
+    // A 50 MHz cycle is 20 ns in a waveform viewer: 20 000 ticks of 1 ps,
+    // the last dumped at the falling edge of the last cycle.
+    let (timescale, end_time) = header.expect("the waveform was written, with an FST header");
+    assert_eq!(timescale, -12, "the waveform's time unit is 1 ps");
+    assert_eq!(
+        end_time,
+        (cycles - 1) * 20_000 + 10_000,
+        "the last dump's time"
+    );
     assert_eq!(fast.read_board(), full.read_board());
     // A model that missed its rising edges would stand still.
     assert!(a.phase() == 1, "the game has started: phase {}", a.phase());
     assert!(applied >= 3, "commands applied: {applied}");
+}
+
+/// The timescale (a power of ten of seconds) and the end time of an FST file,
+/// from its header block (GTKWave's fstapi: block type 0, then the section
+/// length, start and end time, an endianness test, the writer's memory, the
+/// scope, variable, handle and value-change-section counts, each 8 bytes,
+/// then the timescale as one signed byte).
+fn fst_header(path: &std::path::Path) -> Option<(i8, u64)> {
+    let bytes = std::fs::read(path).ok()?;
+    if bytes.first() != Some(&0) || bytes.len() < 74 {
+        return None;
+    }
+    let end_time = u64::from_be_bytes(bytes[17..25].try_into().ok()?);
+    Some((bytes[73] as i8, end_time))
 }
