@@ -22,18 +22,18 @@ module board_tiles #(
     input  wire [19:0] cram_data_i,
     output reg         band4_o,        // S4: GAME_OVER band, and its edge lines
     output reg         bandedge4_o,
-    output reg         grid4_o,        // grid line of the board or the strip
-    output reg         interior4_o,    // inside a cell
-    output reg         cur_hi4_o,      // cursor frame
-    output reg         cur_ink4_o,     // cursor's inner ink line
-    output reg         tgt4_o,         // legal-target ring
-    output reg         dhit4_o,        // inside a troop digit
-    output reg  [2:0]  dgx4_o,         // digit glyph column
+    output wire        grid4_o,        // grid line of the board or the strip
+    output wire        interior4_o,    // inside a cell
+    output wire        cur_hi4_o,      // cursor frame
+    output wire        cur_ink4_o,     // cursor's inner ink line
+    output wire        tgt4_o,         // legal-target ring
+    output wire        dhit4_o,        // inside a troop digit
+    output wire [2:0]  dgx4_o,         // digit glyph column
     output wire [7:0]  dig4_o,         // digit ROM row
-    output reg         ihit4_o,        // inside the icon
-    output reg  [3:0]  icol4_o,        // icon column
+    output wire        ihit4_o,        // inside the icon
+    output wire [3:0]  icol4_o,        // icon column
     output wire [63:0] icon4_o,        // icon ROM row: 16 palette indices
-    output reg  [3:0]  fill4_o         // the cell's fill colour
+    output wire [3:0]  fill4_o         // the cell's fill colour
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
@@ -55,7 +55,10 @@ module board_tiles #(
             bcol1 <= 4'd0;  blx1 <= 6'd0;  bly1 <= 6'd0;  rbase1 <= 7'd0;
             inbx1 <= 1'b0;  inby1 <= 1'b0;  band1 <= 1'b0;  bandedge1 <= 1'b0;
         end else if (pix_en_i) begin
-            inbx1 <= idle ? in_range(sx_i, STRIP_X0, STRIP_W) : in_range(sx_i, BOARD_X0, BOARD_SIZE);
+            // Branches, not `?:`: a function's result is computed even where a
+            // `?:` does not take it.
+            if (idle) inbx1 <= in_range(sx_i, STRIP_X0, STRIP_W);
+            else      inbx1 <= in_range(sx_i, BOARD_X0, BOARD_SIZE);
             if (sx_i == (idle ? STRIP_X0 : BOARD_X0)) begin
                 bcol1 <= 4'd0;
                 blx1  <= 6'd0;
@@ -67,7 +70,8 @@ module board_tiles #(
             end
             // Rows step once per line, with its first pixel.
             if (sx_i == 10'd0) begin
-                inby1 <= idle ? in_range(sy_i, STRIP_Y0, STRIP_H) : in_range(sy_i, BOARD_Y0, BOARD_SIZE);
+                if (idle) inby1 <= in_range(sy_i, STRIP_Y0, STRIP_H);
+                else      inby1 <= in_range(sy_i, BOARD_Y0, BOARD_SIZE);
                 if (sy_i == (idle ? STRIP_Y0 : BOARD_Y0)) begin
                     bly1   <= 6'd0;
                     rbase1 <= 7'd0;
@@ -78,9 +82,14 @@ module board_tiles #(
                     bly1   <= bly1 + 6'd1;
                 end
             end
-            band1     <= over && in_range(sx_i, BOARD_X0, BOARD_SIZE)
-                            && in_range(sy_i, BAND_Y0, BAND_H);
-            bandedge1 <= !in_range(sy_i, BAND_Y0 + BAND_EDGE, BAND_H - 2 * BAND_EDGE);
+            // The band is drawn at GAME OVER only; its edge flag matters only
+            // inside it.
+            if (over) begin
+                band1     <= in_range(sx_i, BOARD_X0, BOARD_SIZE) && in_range(sy_i, BAND_Y0, BAND_H);
+                bandedge1 <= !in_range(sy_i, BAND_Y0 + BAND_EDGE, BAND_H - 2 * BAND_EDGE);
+            end else begin
+                band1     <= 1'b0;
+            end
         end
     end
 
@@ -203,27 +212,30 @@ module board_tiles #(
     // target of a concatenated assignment, so twelve targets would decode twelve times.
     reg [DEC_W-1:0] dec3;
     reg             band3, bandedge3;
-    always @(posedge clk) begin
+    always @(posedge clk) begin : s3
+        reg [CRAM_W-1:0] word;  // the cell under the pixel
         if (rst) begin
             dec3      <= {DEC_W{1'b0}};
             band3     <= 1'b0;
             bandedge3 <= 1'b0;
         end else if (pix_en_i) begin
             // Outside the board (or the strip) decode() gives all zeros but costs
-            // the simulator as much as inside: skip it there.
-            if (inb2) dec3 <= decode(idle ? strip_cell(bcol2) : ram2, blx2, bly2, mode_i);
-            else      dec3 <= {DEC_W{1'b0}};
+            // the simulator as much as inside: skip it there. The strip's cells
+            // are looked up only on the title screen (a function's result is
+            // computed even where a `?:` does not take it).
+            if (inb2) begin
+                if (idle) word = strip_cell(bcol2);
+                else      word = ram2;
+                dec3 <= decode(word, blx2, bly2, mode_i);
+            end else begin
+                dec3 <= {DEC_W{1'b0}};
+            end
             band3     <= band2;
             bandedge3 <= bandedge2;
         end
     end
-    wire       interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, ihit3;
-    wire [2:0] dgx3;
-    wire [3:0] icol3, fill3;
-    wire [6:0] dig_addr3;
-    wire [5:0] icon_addr3;
-    assign {interior3, grid3, cur_hi3, cur_ink3, tgt3, dhit3, dgx3, ihit3, icol3, fill3,
-            dig_addr3, icon_addr3} = dec3;
+    wire [6:0] dig_addr3  = dec3[12:6];
+    wire [5:0] icon_addr3 = dec3[5:0];
 
     // ---- S4: digit and icon ROM words ---------------------------------------------------
     sync_rom #(.WIDTH(8), .DEPTH(128), .INIT_F({GFX_DIR, "digits.hex"})) u_digit_rom (
@@ -232,26 +244,23 @@ module board_tiles #(
     sync_rom #(.WIDTH(64), .DEPTH(64), .INIT_F({GFX_DIR, "icons.hex"})) u_icon_rom (
         .clk(clk), .en_i(pix_en_i), .addr_i(icon_addr3), .data_o(icon4_o)
     );
+    // The S4 flags and fields as one register, as S3 holds them: a simulator then
+    // copies one word per pixel instead of twelve.
+    localparam integer S4_W = DEC_W - 13;   // all but the two ROM addresses
+    reg [S4_W-1:0] dec4;
     always @(posedge clk) begin
         if (rst) begin
-            band4_o <= 1'b0;  bandedge4_o <= 1'b0;  grid4_o <= 1'b0;  interior4_o <= 1'b0;
-            cur_hi4_o <= 1'b0;  cur_ink4_o <= 1'b0;  tgt4_o <= 1'b0;  dhit4_o <= 1'b0;
-            dgx4_o <= 3'd0;  ihit4_o <= 1'b0;  icol4_o <= 4'd0;  fill4_o <= P_BLACK;
+            dec4        <= {S4_W{1'b0}};    // fill P_BLACK
+            band4_o     <= 1'b0;
+            bandedge4_o <= 1'b0;
         end else if (pix_en_i) begin
+            dec4        <= dec3[DEC_W-1:13];
             band4_o     <= band3;
             bandedge4_o <= bandedge3;
-            grid4_o     <= grid3;
-            interior4_o <= interior3;
-            cur_hi4_o   <= cur_hi3;
-            cur_ink4_o  <= cur_ink3;
-            tgt4_o      <= tgt3;
-            dhit4_o     <= dhit3;
-            dgx4_o      <= dgx3;
-            ihit4_o     <= ihit3;
-            icol4_o     <= icol3;
-            fill4_o     <= fill3;
         end
     end
+    assign {interior4_o, grid4_o, cur_hi4_o, cur_ink4_o, tgt4_o, dhit4_o, dgx4_o, ihit4_o,
+            icol4_o, fill4_o} = dec4;
 endmodule
 
 `default_nettype wire

@@ -42,8 +42,8 @@ module game_logic #(
     output reg           we_o,                  // board RAM write port
     output reg  [6:0]    waddr_o,
     output reg  [12:0]   wdata_o,
-    output wire          a_en_o,                // board RAM read port A
-    output wire [6:0]    a_addr_o,
+    output reg           a_en_o,                // board RAM read port A
+    output reg  [6:0]    a_addr_o,
     input  wire [12:0]   a_data_i               // mem[a_addr_o], one enabled cycle later
 );
     /* verilator lint_off UNUSEDPARAM */
@@ -250,11 +250,24 @@ module game_logic #(
     wire        scan_more = (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL);
 
     // Read port A: the cursor cell when a command is taken, the target after the source,
-    // the scanned cells during a scan. Expressions, not a block, so that the simulator
-    // can compute them where the RAM uses them: under its enable.
-    assign a_en_o   = (st_q == ST_READY) ? cmd_take : (st_q == ST_MV_SRC) || scan_more;
-    assign a_addr_o = (st_q == ST_READY)  ? xy_idx(cur_xy) :
-                      (st_q == ST_MV_SRC) ? mv_tgt_idx_q : scan_q;
+    // the scanned cells during a scan. Branches, not `?:`: the cursor's index is then
+    // computed only when a command is taken (a function's result is computed even
+    // where a `?:` does not take it).
+    always @* begin
+        a_en_o   = 1'b0;
+        a_addr_o = scan_q;
+        if (st_q == ST_READY) begin
+            if (cmd_take) begin
+                a_en_o   = 1'b1;
+                a_addr_o = xy_idx(cur_xy);
+            end
+        end else if (st_q == ST_MV_SRC) begin
+            a_en_o   = 1'b1;
+            a_addr_o = mv_tgt_idx_q;
+        end else begin
+            a_en_o   = scan_more;
+        end
+    end
 
     // ---- engine ------------------------------------------------------------------------
     // busy_q: the engine has work in the next cycle whatever its inputs: it is not

@@ -155,8 +155,15 @@ module panel_text #(
             phx1   <= dx_panel < PANEL_TW;
             pcol1  <= dx_panel[7:4];
             pgx1   <= dx_panel[3:1];
-            rule1  <= idle && in_range(sx_i, RULE_X0, RULE_W) && in_range(sy_i, RULE_Y0, RULE_H);
-            panel1 <= !idle && in_range(sx_i, PANEL_X0, PANEL_W) && in_range(sy_i, PANEL_Y0, PANEL_H);
+            // Branches, not `&&`: a function's result is computed even where
+            // `&&` would not need it.
+            if (idle) begin
+                rule1  <= in_range(sx_i, RULE_X0, RULE_W) && in_range(sy_i, RULE_Y0, RULE_H);
+                panel1 <= 1'b0;
+            end else begin
+                rule1  <= 1'b0;
+                panel1 <= in_range(sx_i, PANEL_X0, PANEL_W) && in_range(sy_i, PANEL_Y0, PANEL_H);
+            end
         end
     end
 

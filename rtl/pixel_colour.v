@@ -50,32 +50,9 @@ module pixel_colour #(
     `include "video_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
 
-    // Front to back. Blanked pixels have palette index 0 (black).
-    function automatic [3:0] compose(input de, input text_px, input [3:0] tcolour,
-                                     input rule, input band, input bandedge,
-                                     input [1:0] winner, input grid, input interior,
-                                     input cur_hi, input blue, input cur_ink, input tgt,
-                                     input dig_px, input icon_hit, input [3:0] icon_px,
-                                     input [3:0] fill, input panel);
-        if (!de)                     compose = P_BLACK;
-        else if (text_px)            compose = tcolour;
-        else if (rule)               compose = P_GOLD;
-        else if (band)               compose = bandedge ? P_WHITE :
-                                               (winner == PL_RED)  ? P_RED :
-                                               (winner == PL_BLUE) ? P_BLUE : P_PANEL;
-        else if (grid)               compose = P_GRID;
-        else if (interior) begin
-            if (cur_hi)                          compose = blue ? P_BLUE_HI : P_RED_HI;
-            else if (cur_ink)                    compose = P_INK;
-            else if (tgt)                        compose = P_GOLD;
-            else if (dig_px)                     compose = (fill == P_NEUTRAL) ? P_INK : P_WHITE;
-            else if (icon_hit && icon_px != 4'd0) compose = icon_px;
-            else                                 compose = fill;
-        end
-        else if (panel)              compose = P_PANEL;
-        else                         compose = P_BG;
-    endfunction
-
+    // Front to back. Blanked pixels have palette index 0 (black). Written as one
+    // chain of branches in the clocked block, so that a simulator looks at a glyph
+    // bit or an icon pixel only where the chain reaches it.
     reg [3:0] pal5;
     reg       de5, hs5_n, vs5_n;
     always @(posedge clk) begin
@@ -83,11 +60,24 @@ module pixel_colour #(
             pal5 <= P_BLACK;  de5 <= 1'b0;  hs5_n <= 1'b1;  vs5_n <= 1'b1;
         end else if (pix_en_i) begin
             // Glyph bits: bit 7 = leftmost for font and digits; icon pixel 0 in 63:60.
-            pal5  <= compose(de4_i, thit4_i && font4_i[~tgx4_i], tcolour4_i, rule4_i, band4_i,
-                             bandedge4_i, winner_i, grid4_i, interior4_i, cur_hi4_i,
-                             player_i == PL_BLUE, cur_ink4_i, tgt4_i,
-                             dhit4_i && dig4_i[~dgx4_i], ihit4_i,
-                             icon4_i[{~icol4_i, 2'b11} -: 4], fill4_i, panel4_i);
+            if (!de4_i)                              pal5 <= P_BLACK;
+            else if (thit4_i && font4_i[~tgx4_i])    pal5 <= tcolour4_i;
+            else if (rule4_i)                        pal5 <= P_GOLD;
+            else if (band4_i)                        pal5 <= bandedge4_i ? P_WHITE :
+                                                             (winner_i == PL_RED)  ? P_RED :
+                                                             (winner_i == PL_BLUE) ? P_BLUE : P_PANEL;
+            else if (grid4_i)                        pal5 <= P_GRID;
+            else if (interior4_i) begin
+                if (cur_hi4_i)                       pal5 <= (player_i == PL_BLUE) ? P_BLUE_HI : P_RED_HI;
+                else if (cur_ink4_i)                 pal5 <= P_INK;
+                else if (tgt4_i)                     pal5 <= P_GOLD;
+                else if (dhit4_i && dig4_i[~dgx4_i]) pal5 <= (fill4_i == P_NEUTRAL) ? P_INK : P_WHITE;
+                else if (ihit4_i && icon4_i[{~icol4_i, 2'b11} -: 4] != 4'd0)
+                                                     pal5 <= icon4_i[{~icol4_i, 2'b11} -: 4];
+                else                                 pal5 <= fill4_i;
+            end
+            else if (panel4_i)                       pal5 <= P_PANEL;
+            else                                     pal5 <= P_BG;
             de5   <= de4_i;
             hs5_n <= hs4_n_i;
             vs5_n <= vs4_n_i;
