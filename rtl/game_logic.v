@@ -271,10 +271,11 @@ module game_logic #(
 
     // ---- engine ------------------------------------------------------------------------
     // busy_q: the engine has work in the next cycle whatever its inputs: it is not
-    // READY, or this cycle took a command or a START (whose pulse or state follows). Every way back to READY raises a pulse, which the cycle after
-    // ends, so a pulse never outlives busy_q. With START and a command as the only
-    // other ways to work, the whole engine sits inside one branch that a cycle-based
-    // simulator skips in the idle cycles.
+    // READY, or this cycle took a command or a START (whose pulse or state follows).
+    // Every way back to READY raises a pulse, which the cycle after ends, so a pulse
+    // never outlives busy_q. With START and a command as the only other ways to
+    // work, the whole engine sits inside one branch that a cycle-based simulator
+    // skips in the idle cycles.
     reg  busy_q;
     wire wake = busy_q || start_i || cmd_valid_i;
     // START in PLAYING is ignored; one START at a time (GAME.md section 3). Outside
@@ -292,80 +293,82 @@ module game_logic #(
         plays = (p == PL_RED && s[0]) || (p == PL_BLUE && s[1]);
     endfunction
 
-    // The element marks: written during a load only.
-    always @(posedge clk) begin
-        if (wake) begin
-            if (st_q == ST_CLEAR)                             elem[scan_q] <= 1'b0;
-            else if (st_q == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
-                     && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
-        end
-    end
-
-    // The move's data registers: one assignment each, in the state that sets them.
-    always @(posedge clk) begin
-        if (wake) begin
-            if (st_q == ST_READY && cmd_take) begin
-                mv_cmd_q     <= cmd_i;
-                mv_src_xy_q  <= cur_xy;
-                mv_tgt_xy_q  <= nb_xy(cur_xy, cmd_i);
-                mv_src_idx_q <= xy_idx(cur_xy);
-                mv_tgt_idx_q <= xy_idx(nb_xy(cur_xy, cmd_i));
-            end
-            if (st_q == ST_MV_SRC) mv_src_q <= a_data_i;
-            if (st_q == ST_MV_TGT) begin
-                mv_q          <= move(mv_src_q[8:0], a_data_i, mode_o, player_o);
-                mv_tgt_kind_q <= a_data_i[10:9];
-            end
-        end
-    end
-
     // The engine: its state machine, the pending START, the scans' address, the
     // automatic-pass search, the architectural state (GAME.md section 7) with its
-    // events, the cursors and the board RAM's write port. One block, entered only
-    // when there is work; the reset comes last (a later assignment wins), so that
-    // no register is written above a read of it.
-    always @(posedge clk) begin
+    // events, the cursors, the board RAM's write port, the element marks of a map
+    // load and the move's data registers. One block, entered only when there is
+    // work. The state before this edge is read once, into the block's c_* and t_*
+    // variables, before anything is written, and the reset comes last (a later
+    // assignment wins): a simulator then keeps no copies of these registers.
+    always @(posedge clk) begin : engine
+        reg [3:0]  c_st;
+        reg [6:0]  c_scan, c_rd_idx;
+        reg        c_rd_v, c_turn;
+        reg [1:0]  c_cand, c_g, c_phase, c_player, c_first, c_mode, c_seats;
+        reg [15:0] c_round;
+        reg        t_take, t_loading, t_scan_more, t_start;
+        reg [7:0]  t_cur;
         if (wake) begin
-            busy_q    <= (st_q != ST_READY) || start_take || cmd_take;
+            c_st        = st_q;
+            c_scan      = scan_q;
+            c_rd_v      = rd_v_q;
+            c_rd_idx    = rd_idx_q;
+            c_cand      = pass_cand_q;
+            c_g         = pass_g_q;
+            c_phase     = phase_o;
+            c_player    = player_o;
+            c_first     = first_o;
+            c_mode      = mode_o;
+            c_round     = round_o;
+            c_seats     = seats_o;
+            c_turn      = turn_o;
+            t_take      = cmd_valid_i && cmd_ready_o;
+            t_loading   = loading;
+            t_scan_more = scan_more;
+            t_start     = start_take;
+            t_cur       = cur_xy;
+            if (c_st == ST_CLEAR)                             elem[c_scan] <= 1'b0;
+            else if (c_st == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
+                     && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
+            busy_q    <= (c_st != ST_READY) || t_start || t_take;
             ldr_go_q  <= 1'b0;
             applied_o <= 1'b0;
             started_o <= 1'b0;
             we_o      <= 1'b0;
             // The seats follow the switches at every START press outside PLAYING
             // (GAME.md section 8), whether or not it starts a game.
-            if (start_i && phase_o != PH_PLAYING) seats_o <= sw_i;
-            if (start_take) start_map_q <= draw_i;
-            if (cmd_take) cmd_src_o <= turn_o;
+            if (start_i && c_phase != PH_PLAYING) seats_o <= sw_i;
+            if (t_take) cmd_src_o <= c_turn;
             // The scans read one cell per cycle; its word arrives the cycle after.
-            rd_v_q   <= scan_more;
-            rd_idx_q <= scan_q;
-            if (scan_more) scan_q <= scan_q + 7'd1;
+            rd_v_q   <= t_scan_more;
+            rd_idx_q <= c_scan;
+            if (t_scan_more) scan_q <= c_scan + 7'd1;
             // Commands consumed while a map loads are ignored.
-            if (loading && cmd_take) begin
+            if (t_loading && t_take) begin
                 applied_o     <= 1'b1;
                 applied_cmd_o <= cmd_i;
             end
 
-            case (st_q)
+            case (c_st)
                 ST_READY: begin
-                    if (start_take) st_q <= ST_PEND;    // a command taken with it is ignored
-                    if (cmd_take) begin
-                        if (phase_o != PH_PLAYING) begin
+                    if (t_start) st_q <= ST_PEND;    // a command taken with it is ignored
+                    if (t_take) begin
+                        if (c_phase != PH_PLAYING) begin
                             applied_o     <= 1'b1;      // consumed and ignored
                             applied_cmd_o <= cmd_i;
-                        end else if (mode_o == MODE_SELECT) begin
+                        end else if (c_mode == MODE_SELECT) begin
                             if (cmd_i == CMD_SPACE) begin
                                 st_q <= ST_SPACE;       // the cursor cell is being read
                             end else begin
                                 applied_o     <= 1'b1;  // a cursor step
                                 applied_cmd_o <= cmd_i;
-                                if (nb_on_board(cur_xy, cmd_i)) begin
-                                    if (player_o == PL_BLUE) cursor_blue_o <= nb_xy(cur_xy, cmd_i);
-                                    else                     cursor_red_o  <= nb_xy(cur_xy, cmd_i);
+                                if (nb_on_board(t_cur, cmd_i)) begin
+                                    if (c_player == PL_BLUE) cursor_blue_o <= nb_xy(t_cur, cmd_i);
+                                    else                     cursor_red_o  <= nb_xy(t_cur, cmd_i);
                                 end
                             end
                         end else if (cmd_i <= CMD_D) begin
-                            if (nb_on_board(cur_xy, cmd_i)) begin
+                            if (nb_on_board(t_cur, cmd_i)) begin
                                 st_q <= ST_MV_SRC;
                             end else begin
                                 applied_o     <= 1'b1;  // off the board: no effect
@@ -376,7 +379,7 @@ module game_logic #(
                             applied_cmd_o <= cmd_i;
                             if (cmd_i == CMD_SPACE) mode_o <= MODE_SELECT;
                             else if (cmd_i == CMD_Z)
-                                mode_o <= (mode_o == MODE_ALL) ? MODE_HALF : MODE_ALL;
+                                mode_o <= (c_mode == MODE_ALL) ? MODE_HALF : MODE_ALL;
                         end
                     end
                 end
@@ -385,8 +388,8 @@ module game_logic #(
                     st_q   <= ST_CLEAR;
                 end
                 ST_CLEAR: begin
-                    scan_q <= scan_q + 7'd1;
-                    if (scan_q == LAST_CELL) begin
+                    scan_q <= c_scan + 7'd1;
+                    if (c_scan == LAST_CELL) begin
                         ldr_go_q <= 1'b1;
                         st_q     <= ST_LOAD;
                     end
@@ -404,13 +407,13 @@ module game_logic #(
                     end
                 end
                 ST_FILL: begin
-                    if (!elem[scan_q]) begin
+                    if (!elem[c_scan]) begin
                         we_o    <= 1'b1;
-                        waddr_o <= scan_q;
+                        waddr_o <= c_scan;
                         wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
                     end
-                    scan_q <= scan_q + 7'd1;
-                    if (scan_q == LAST_CELL) st_q <= ST_START;
+                    scan_q <= c_scan + 7'd1;
+                    if (c_scan == LAST_CELL) st_q <= ST_START;
                 end
                 ST_START: begin
                     started_o     <= 1'b1;
@@ -423,14 +426,14 @@ module game_logic #(
                     map_o         <= start_map_q;
                     cursor_red_o  <= red_cap;
                     cursor_blue_o <= blue_cap;
-                    turn_o        <= plays(seats_next(start_i, phase_o, sw_i, seats_o),
+                    turn_o        <= plays(seats_next(start_i, c_phase, sw_i, c_seats),
                                            start_map_q[0] ? PL_RED : PL_BLUE);
                     st_q          <= ST_READY;
                 end
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
-                    if (a_data_i[12:11] == player_o && a_data_i[8:0] >= TROOPS_MOVE)
+                    if (a_data_i[12:11] == c_player && a_data_i[8:0] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
                     st_q <= ST_READY;
                 end
@@ -440,41 +443,41 @@ module game_logic #(
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         st_q          <= ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], a_data_i, mode_o, player_o)) begin
-                        pass_cand_q <= player_o;        // game over: no pass, no growth
+                    end else if (move_wins(mv_src_q[8:0], a_data_i, c_mode, c_player)) begin
+                        pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
                         st_q        <= ST_W_SRC;
                     end else begin
                         // The second player's move ends the round.
-                        pass_cand_q <= other(player_o);
-                        pass_g_q    <= (player_o != first_o) ? 2'd1 : 2'd0;
+                        pass_cand_q <= other(c_player);
+                        pass_g_q    <= (c_player != c_first) ? 2'd1 : 2'd0;
                         scan_q      <= 7'd0;
                         st_q        <= ST_CHECK;
                     end
                 end
                 ST_CHECK: begin
-                    if (rd_v_q && movable(a_data_i, rd_idx_q)) begin
+                    if (c_rd_v && movable(a_data_i, c_rd_idx, c_g, c_cand, c_round[LAND_BITS-1:0])) begin
                         scan_q <= 7'd0;
                         rd_v_q <= 1'b0;
-                        st_q   <= (pass_g_q == 2'd0) ? ST_W_SRC : ST_GROW;
-                    end else if (rd_v_q && rd_idx_q == LAST_CELL) begin
+                        st_q   <= (c_g == 2'd0) ? ST_W_SRC : ST_GROW;
+                    end else if (c_rd_v && c_rd_idx == LAST_CELL) begin
                         // The candidate passes: scan again for the next (see below).
-                        if (pass_cand_q != first_o) pass_g_q <= pass_g_q + 2'd1;
-                        pass_cand_q <= other(pass_cand_q);
+                        if (c_cand != c_first) pass_g_q <= c_g + 2'd1;
+                        pass_cand_q <= other(c_cand);
                         scan_q      <= 7'd0;
                         rd_v_q      <= 1'b0;
                     end
                 end
                 ST_GROW: begin
-                    if (rd_v_q) begin
-                        we_o    <= grow_changes(a_data_i, rd_idx_q);
-                        waddr_o <= rd_idx_q;
-                        wdata_o <= after_move(a_data_i, rd_idx_q == mv_src_idx_q,
-                                              rd_idx_q == mv_tgt_idx_q, mv_src_troops,
-                                              mv_tgt_owner, mv_tgt_troops, pass_g_q,
-                                              land_grows(round_o[LAND_BITS-1:0], pass_g_q));
+                    if (c_rd_v) begin
+                        we_o    <= grow_changes(a_data_i, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
+                        waddr_o <= c_rd_idx;
+                        wdata_o <= after_move(a_data_i, c_rd_idx == mv_src_idx_q,
+                                              c_rd_idx == mv_tgt_idx_q, mv_src_troops,
+                                              mv_tgt_owner, mv_tgt_troops, c_g,
+                                              land_grows(c_round[LAND_BITS-1:0], c_g));
                     end
-                    if (rd_v_q && rd_idx_q == LAST_CELL) st_q <= ST_COMMIT;
+                    if (c_rd_v && c_rd_idx == LAST_CELL) st_q <= ST_COMMIT;
                 end
                 ST_W_SRC: begin
                     we_o    <= 1'b1;
@@ -491,24 +494,39 @@ module game_logic #(
                 ST_COMMIT: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
-                    round_o       <= round_o + {14'd0, pass_g_q};
-                    player_o      <= pass_cand_q;
+                    round_o       <= c_round + {14'd0, c_g};
+                    player_o      <= c_cand;
                     mode_o        <= MODE_SELECT;
-                    turn_o        <= !mv_win && plays(seats_o, pass_cand_q);
+                    turn_o        <= !mv_win && plays(c_seats, c_cand);
                     if (mv_win) begin
                         phase_o  <= PH_OVER;
-                        winner_o <= player_o;
+                        winner_o <= c_player;
                     end
                     // The mover's cursor: on the target if the move took it, else on
                     // the source.
-                    if (player_o == PL_BLUE)
-                        cursor_blue_o <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                    if (c_player == PL_BLUE)
+                        cursor_blue_o <= (mv_tgt_owner == c_player) ? mv_tgt_xy_q : mv_src_xy_q;
                     else
-                        cursor_red_o  <= (mv_tgt_owner == player_o) ? mv_tgt_xy_q : mv_src_xy_q;
+                        cursor_red_o  <= (mv_tgt_owner == c_player) ? mv_tgt_xy_q : mv_src_xy_q;
                     st_q <= ST_READY;
                 end
                 default: st_q <= ST_READY;
             endcase
+            // The move's data registers and the START's map, written after every
+            // read of them above.
+            if (c_st == ST_READY && t_take) begin
+                mv_cmd_q     <= cmd_i;
+                mv_src_xy_q  <= t_cur;
+                mv_tgt_xy_q  <= nb_xy(t_cur, cmd_i);
+                mv_src_idx_q <= xy_idx(t_cur);
+                mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, cmd_i));
+            end
+            if (c_st == ST_MV_TGT) begin
+                mv_q          <= move(mv_src_q[8:0], a_data_i, c_mode, c_player);
+                mv_tgt_kind_q <= a_data_i[10:9];
+            end
+            if (c_st == ST_MV_SRC) mv_src_q <= a_data_i;
+            if (t_start) start_map_q <= draw_i;
         end
         if (rst) begin
             st_q          <= ST_READY;
@@ -541,6 +559,7 @@ module game_logic #(
         end
     end
 
+
     // Automatic pass (GAME.md section 5), in ST_MV_TGT and ST_CHECK above: who moves
     // next (pass_cand_q) and how many round ends (pass_g_q) the move and the passes
     // after it bring. Bound of the search (ST_CHECK): each player still owns their
@@ -552,23 +571,23 @@ module game_logic #(
 
     // Does the scanned cell, after the move and the growths so far, let the candidate
     // move (its owner, with >= 2 troops)?
-    function automatic movable(input [CELL_W-1:0] c, input [6:0] idx);
+    function automatic movable(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
+                               input [1:0] cand, input [LAND_BITS-1:0] round);
         /* verilator lint_off UNUSEDSIGNAL */
         reg [CELL_W-1:0] a;     // its kind does not matter here
         /* verilator lint_on UNUSEDSIGNAL */
         begin
             a = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q, mv_src_troops,
-                           mv_tgt_owner, mv_tgt_troops, pass_g_q,
-                           land_grows(round_o[LAND_BITS-1:0], pass_g_q));
-            movable = (a[12:11] == pass_cand_q) && (a[8:0] >= TROOPS_MOVE);
+                           mv_tgt_owner, mv_tgt_troops, g, land_grows(round, g));
+            movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
         end
     endfunction
 
     // Does the scanned cell change in ST_GROW (it is then written)?
-    function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx);
+    function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
+                                    input [LAND_BITS-1:0] round);
         grow_changes = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q, mv_src_troops,
-                                  mv_tgt_owner, mv_tgt_troops, pass_g_q,
-                                  land_grows(round_o[LAND_BITS-1:0], pass_g_q)) != c;
+                                  mv_tgt_owner, mv_tgt_troops, g, land_grows(round, g)) != c;
     endfunction
 
 endmodule

@@ -197,113 +197,149 @@ module machine_player #(
     endfunction
 
     // The next command of the typed move, from the live cursor (x, y) and mode.
-    function automatic [2:0] next_cmd(input [3:0] cur_x, input [3:0] cur_y, input [1:0] mode);
-        next_cmd = (cur_y > best_y) ? CMD_W
-                 : (cur_y < best_y) ? CMD_S
-                 : (cur_x > best_x) ? CMD_A
-                 : (cur_x < best_x) ? CMD_D
-                 : (mode == MODE_SELECT) ? CMD_SPACE : {1'b0, best_dir};
+    function automatic [2:0] next_cmd(input [3:0] cur_x, input [3:0] cur_y, input [1:0] mode,
+                                      input [3:0] bx, input [3:0] by, input [1:0] bdir);
+        next_cmd = (cur_y > by) ? CMD_W
+                 : (cur_y < by) ? CMD_S
+                 : (cur_x > bx) ? CMD_A
+                 : (cur_x < bx) ? CMD_D
+                 : (mode == MODE_SELECT) ? CMD_SPACE : {1'b0, bdir};
     endfunction
 
-    always @(posedge clk) begin
-        if (rst || !turn_i) begin
-            // Reset only when there is something to clear: this runs every cycle.
-            if (rst || st != M_IDLE || best_v || wait_apply || cmd_valid_o || gap != {GAP_W{1'b0}}) begin
+    // The state before this edge is read once, into the block's c_* variables,
+    // before anything is written: a simulator then keeps no copies of these
+    // registers. Off the machine's turn, with nothing to clear, nothing here
+    // changes, and the first test is all that runs (most cycles of a person's game).
+    always @(posedge clk) begin : fsm
+        reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y;
+        reg [1:0] c_dir, c_best_dir;
+        reg [GAP_W-1:0] c_gap;
+        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v;
+        reg [2:0] c_cmd_o;
+        reg [8:0] c_k;
+        reg [4:0] c_ds, c_dt;
+        reg [9:0] c_key, c_best;
+        reg [CELL_W-1:0] c_rd_data;
+        if (rst || turn_i || st != M_IDLE || best_v || wait_apply || cmd_valid_o
+                || gap != {GAP_W{1'b0}}) begin
+            c_st = st;
+            c_sx = sx;
+            c_sy = sy;
+            c_dir = dir;
+            c_gap = gap;
+            c_best_v = best_v;
+            c_wait_apply = wait_apply;
+            c_cmd_valid_o = cmd_valid_o;
+            c_cmd_o = cmd_o;
+            c_k = k;
+            c_ds = ds;
+            c_tx = tx;
+            c_ty = ty;
+            c_dt = dt;
+            c_key = key;
+            c_key_v = key_v;
+            c_best = best;
+            c_best_x = best_x;
+            c_best_y = best_y;
+            c_best_dir = best_dir;
+            c_rd_data = rd_data;
+            if (rst || !turn_i) begin
                 st          <= M_IDLE;
                 best_v      <= 1'b0;
                 wait_apply  <= 1'b0;
                 cmd_valid_o <= 1'b0;
                 gap         <= {GAP_W{1'b0}};
-            end
-        end else begin
-            // The gap counts from the last command carried out (whoever entered
-            // it) or from the turn's start, so the bench can time it from the
-            // debug port's applied pulses.
-            if (applied_i) begin
-                wait_apply <= 1'b0;
-                gap        <= {GAP_W{1'b0}};
-            end else if (gap != GAP_LAST) begin
-                gap <= gap + 1'b1;
-            end
-            case (st)
-                M_IDLE: if (!wait_apply) begin
-                    // The turn begins (its last command is carried out): scan from (0, 0).
-                    sx      <= 4'd0;
-                    sy      <= 4'd0;
-                    rd_addr <= 7'd0;
-                    st      <= M_SRC;
+            end else begin
+                // The gap counts from the last command carried out (whoever entered
+                // it) or from the turn's start, so the bench can time it from the
+                // debug port's applied pulses.
+                if (applied_i) begin
+                    wait_apply <= 1'b0;
+                    gap        <= {GAP_W{1'b0}};
+                end else if (c_gap != GAP_LAST) begin
+                    gap <= c_gap + 1'b1;
                 end
-                M_SRC: st <= M_SRC_CK;                 // the read is under way
-                M_SRC_CK: begin
-                    k   <= rd_data[TROOPS_W-1:0] - 9'd1;
-                    ds  <= manhattan(sx, sy, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                    enemy_x(player_i, cap_red_y, cap_blue_y));
-                    dir <= CMD_W[1:0];
-                    st  <= (rd_data[CELL_OWNER +: 2] == player_i
-                            && rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
-                end
-                M_NB: begin
-                    tx      <= nb_x(sx, dir);
-                    ty      <= nb_y(sy, dir);
-                    rd_addr <= cell_idx(nb_x(sx, dir), nb_y(sy, dir));
-                    if (nb_ok(sx, sy, dir)) st <= M_NB_RD;
-                    else if (last_dir(dir)) st <= M_NEXT;
-                    else               dir <= dir + 2'd1;
-                end
-                M_NB_RD: begin                         // the read is under way
-                    dt <= manhattan(tx, ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                   enemy_x(player_i, cap_red_y, cap_blue_y));
-                    st <= M_NB_CK;
-                end
-                M_NB_CK: begin
-                    key   <= key_of(rd_data, k, player_i, tx, ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                     enemy_x(player_i, cap_red_y, cap_blue_y), ds, dt);
-                    key_v <= (rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
-                    st    <= M_CMP;
-                end
-                M_CMP: begin
-                    if (key_v && better(best_v, key, best)) begin
-                        best     <= key;
-                        best_v   <= 1'b1;
-                        best_x   <= sx;
-                        best_y   <= sy;
-                        best_dir <= dir;
-                    end
-                    if (last_dir(dir)) begin
-                        st  <= M_NEXT;
-                    end else begin
-                        dir <= dir + 2'd1;
-                        st  <= M_NB;
-                    end
-                end
-                M_NEXT: begin
-                    // Row by row: (9, y) is followed by (0, y + 1).
-                    if (sx == COORD_MAX) begin
+                case (c_st)
+                    M_IDLE: if (!c_wait_apply) begin
+                        // The turn begins (its last command is carried out): scan from (0, 0).
                         sx      <= 4'd0;
-                        sy      <= sy + 4'd1;
-                        rd_addr <= cell_idx(4'd0, sy + 4'd1);
-                    end else begin
-                        sx      <= sx + 4'd1;
-                        rd_addr <= cell_idx(sx + 4'd1, sy);
+                        sy      <= 4'd0;
+                        rd_addr <= 7'd0;
+                        st      <= M_SRC;
                     end
-                    st <= (sx == COORD_MAX && sy == COORD_MAX) ? M_TYPE : M_SRC;
-                end
-                M_TYPE: begin
-                    if (cmd_valid_o && cmd_ready_i) begin
-                        cmd_valid_o <= 1'b0;
-                        wait_apply  <= 1'b1;
-                        // The direction typed in move mode is the turn's last command.
-                        if (cmd_o == {1'b0, best_dir} && mode_i != MODE_SELECT) begin
-                            best_v <= 1'b0;
-                            st     <= M_IDLE;
+                    M_SRC: st <= M_SRC_CK;                 // the read is under way
+                    M_SRC_CK: begin
+                        k   <= c_rd_data[TROOPS_W-1:0] - 9'd1;
+                        ds  <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                        enemy_x(player_i, cap_red_y, cap_blue_y));
+                        dir <= CMD_W[1:0];
+                        st  <= (c_rd_data[CELL_OWNER +: 2] == player_i
+                                && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
+                    end
+                    M_NB: begin
+                        tx      <= nb_x(c_sx, c_dir);
+                        ty      <= nb_y(c_sy, c_dir);
+                        rd_addr <= cell_idx(nb_x(c_sx, c_dir), nb_y(c_sy, c_dir));
+                        if (nb_ok(c_sx, c_sy, c_dir)) st <= M_NB_RD;
+                        else if (last_dir(c_dir)) st <= M_NEXT;
+                        else               dir <= c_dir + 2'd1;
+                    end
+                    M_NB_RD: begin                         // the read is under way
+                        dt <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                       enemy_x(player_i, cap_red_y, cap_blue_y));
+                        st <= M_NB_CK;
+                    end
+                    M_NB_CK: begin
+                        key   <= key_of(c_rd_data, c_k, player_i, c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                         enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
+                        key_v <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
+                        st    <= M_CMP;
+                    end
+                    M_CMP: begin
+                        if (c_key_v && better(c_best_v, c_key, c_best)) begin
+                            best     <= c_key;
+                            best_v   <= 1'b1;
+                            best_x   <= c_sx;
+                            best_y   <= c_sy;
+                            best_dir <= c_dir;
                         end
-                    end else if (!cmd_valid_o && !wait_apply && gap == GAP_LAST) begin
-                        cmd_valid_o <= 1'b1;
-                        cmd_o       <= next_cmd(cursor_i[7:4], cursor_i[3:0], mode_i);
+                        if (last_dir(c_dir)) begin
+                            st  <= M_NEXT;
+                        end else begin
+                            dir <= c_dir + 2'd1;
+                            st  <= M_NB;
+                        end
                     end
-                end
-                default: st <= M_IDLE;
-            endcase
+                    M_NEXT: begin
+                        // Row by row: (9, y) is followed by (0, y + 1).
+                        if (c_sx == COORD_MAX) begin
+                            sx      <= 4'd0;
+                            sy      <= c_sy + 4'd1;
+                            rd_addr <= cell_idx(4'd0, c_sy + 4'd1);
+                        end else begin
+                            sx      <= c_sx + 4'd1;
+                            rd_addr <= cell_idx(c_sx + 4'd1, c_sy);
+                        end
+                        st <= (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
+                    end
+                    M_TYPE: begin
+                        if (c_cmd_valid_o && cmd_ready_i) begin
+                            cmd_valid_o <= 1'b0;
+                            wait_apply  <= 1'b1;
+                            // The direction typed in move mode is the turn's last command.
+                            if (c_cmd_o == {1'b0, c_best_dir} && mode_i != MODE_SELECT) begin
+                                best_v <= 1'b0;
+                                st     <= M_IDLE;
+                            end
+                        end else if (!c_cmd_valid_o && !c_wait_apply && c_gap == GAP_LAST) begin
+                            cmd_valid_o <= 1'b1;
+                            cmd_o       <= next_cmd(cursor_i[7:4], cursor_i[3:0], mode_i,
+                                               c_best_x, c_best_y, c_best_dir);
+                        end
+                    end
+                    default: st <= M_IDLE;
+                endcase
+            end
         end
     end
 

@@ -66,26 +66,37 @@ module ps2_rx #(
     always @(posedge clk) begin : rx
         reg flip;       // the filtered clock takes clk_s's level now
         reg fall;       // ... falling: a bit is sampled
+        reg c_clk_f, c_parity;
+        reg [FILTER_W-1:0] c_filt_cnt;
+        reg [3:0] c_bit_idx;
+        reg [7:0] c_shift;
+        reg [TIMEOUT_W-1:0] c_idle_cnt;
         if (!armed || busy || valid_o || clk_s != clk_f || filt_cnt != {FILTER_W{1'b0}}) begin
-            flip    = (clk_s != clk_f) && (filt_cnt == FILTER_LAST);
-            fall    = flip && clk_f;    // clk_f is about to go 1 -> 0
+            c_clk_f = clk_f;
+            c_filt_cnt = filt_cnt;
+            c_bit_idx = bit_idx;
+            c_shift = shift;
+            c_parity = parity;
+            c_idle_cnt = idle_cnt;
+            flip    = (clk_s != c_clk_f) && (c_filt_cnt == FILTER_LAST);
+            fall    = flip && c_clk_f;    // clk_f is about to go 1 -> 0
             valid_o <= 1'b0;
-            if (clk_s == clk_f) begin
+            if (clk_s == c_clk_f) begin
                 filt_cnt <= {FILTER_W{1'b0}};
             end else if (flip) begin
                 clk_f    <= clk_s;
                 filt_cnt <= {FILTER_W{1'b0}};
             end else begin
-                filt_cnt <= filt_cnt + 1'b1;
+                filt_cnt <= c_filt_cnt + 1'b1;
             end
             if (!armed) begin
-                if (flip || !clk_f) begin
+                if (flip || !c_clk_f) begin
                     idle_cnt <= {TIMEOUT_W{1'b0}};
-                end else if (idle_cnt == ARM_AT) begin
+                end else if (c_idle_cnt == ARM_AT) begin
                     armed    <= 1'b1;
                     idle_cnt <= {TIMEOUT_W{1'b0}};
                 end else begin
-                    idle_cnt <= idle_cnt + 1'b1;
+                    idle_cnt <= c_idle_cnt + 1'b1;
                 end
             end else if (!busy) begin
                 // Only a 0 start bit opens a frame; a 1 is line noise and is skipped.
@@ -95,28 +106,28 @@ module ps2_rx #(
                     parity  <= 1'b0;
                 end
             end else if (!flip) begin
-                if (idle_cnt == TIMEOUT_AT) begin
+                if (c_idle_cnt == TIMEOUT_AT) begin
                     busy     <= 1'b0;
                     idle_cnt <= {TIMEOUT_W{1'b0}};
                     if (err_count_o != ERR_MAX) err_count_o <= err_count_o + 1'b1;
                 end else begin
-                    idle_cnt <= idle_cnt + 1'b1;
+                    idle_cnt <= c_idle_cnt + 1'b1;
                 end
             end else begin
                 idle_cnt <= {TIMEOUT_W{1'b0}};       // an edge of the filtered clock
                 if (fall) begin
-                    bit_idx <= bit_idx + 1'b1;
-                    if (bit_idx < BIT_PARITY) begin
-                        shift  <= {dat_s, shift[7:1]};   // LSB first
-                        parity <= parity ^ dat_s;
-                    end else if (bit_idx == BIT_PARITY) begin
+                    bit_idx <= c_bit_idx + 1'b1;
+                    if (c_bit_idx < BIT_PARITY) begin
+                        shift  <= {dat_s, c_shift[7:1]};   // LSB first
+                        parity <= c_parity ^ dat_s;
+                    end else if (c_bit_idx == BIT_PARITY) begin
                         // Odd parity: data bits plus the parity bit hold an odd
                         // number of ones. From here on: "parity was good".
-                        parity <= (parity ^ dat_s) == 1'b1;
+                        parity <= (c_parity ^ dat_s) == 1'b1;
                     end else begin                       // stop bit: the frame ends either way
                         busy <= 1'b0;
-                        if (dat_s && parity) begin
-                            data_o  <= shift;
+                        if (dat_s && c_parity) begin
+                            data_o  <= c_shift;
                             valid_o <= 1'b1;
                         end else if (err_count_o != ERR_MAX) begin
                             err_count_o <= err_count_o + 1'b1;
