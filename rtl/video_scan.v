@@ -27,8 +27,8 @@ module video_scan #(
     input  wire [7:0]  cursor_blue_i,
     input  wire [15:0] round_i,
     input  wire [6:0]  map_i,
-    output wire        cell_en_o,       // board RAM read port
-    output wire [6:0]  cell_addr_o,
+    output reg         cell_en_o,       // board RAM read port: registered, high in SQ_READ
+    output reg  [6:0]  cell_addr_o,
     input  wire [12:0] cell_i,          // {owner, kind, troops}, one enabled cycle later
     output reg         hold_o,          // the board must not change
     output reg         snapshot_o,      // one cycle: the scalars were copied
@@ -96,8 +96,6 @@ module video_scan #(
     reg [18:0] dd_bcd_q;
     reg [3:0]  dd_cnt_q;
 
-    assign cell_en_o   = (sq_q == SQ_READ);
-    assign cell_addr_o = idx_q;
 
     // One double-dabble step: add 3 to each BCD digit >= 5, then shift the next binary
     // bit in. 16 bits need 5 digits; the top one never exceeds 6, so it has 3 bits and
@@ -182,7 +180,9 @@ module video_scan #(
     // it: the scan first (its states in the order that achieves this), then the
     // snapshot, which starts a scan, then the reset; a later assignment wins.
     always @(posedge clk) begin : scan
-        reg snap_now;
+        reg       snap_now;
+        reg [2:0] c_sq, c_num;      // the scan's state before this edge, read once
+        reg [6:0] c_idx;
         // Nested, not `&&`: a simulator then compares the raster position only
         // on the pixel enable.
         snap_now = 1'b0;
@@ -192,21 +192,27 @@ module video_scan #(
         end
         snapshot_o <= 1'b0;
         cram_we_o  <= 1'b0;
+        cell_en_o  <= 1'b0;
         if (sq_q != SQ_IDLE && !snap_now) begin
-            case (sq_q)
+            c_sq  = sq_q;
+            c_idx = idx_q;
+            c_num = num_q;
+            case (c_sq)
                 SQ_CWR: begin
                     cram_we_o   <= 1'b1;
-                    cram_addr_o <= idx_q;
+                    cram_addr_o <= c_idx;
                     cram_data_o <= {cell_flags(cell_q, x_q, y_q, snap_phase_o, snap_player_o,
                                                snap_mode_o[1], cur_red_q, cur_blue_q),
                                     ndig(dd_bcd_q[11:0]), dd_bcd_q[11:0]};
-                    sq_q  <= (idx_q == LAST_CELL) ? SQ_NUM : SQ_READ;
+                    sq_q  <= (c_idx == LAST_CELL) ? SQ_NUM : SQ_READ;
+                    cell_en_o   <= (c_idx != LAST_CELL);    // the next cell is read next
+                    cell_addr_o <= c_idx + 7'd1;
                     y_q   <= (x_q == LAST_COL) ? y_q + 4'd1 : y_q;
                     x_q   <= (x_q == LAST_COL) ? 4'd0 : x_q + 4'd1;
-                    idx_q <= idx_q + 7'd1;
+                    idx_q <= c_idx + 7'd1;
                 end
                 SQ_NWR: begin
-                    case (num_q)
+                    case (c_num)
                         NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
                         NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
                         NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
@@ -214,8 +220,8 @@ module video_scan #(
                         NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
                         default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
                     endcase
-                    sq_q  <= (num_q == NUM_BL) ? SQ_IDLE : SQ_NUM;
-                    num_q <= num_q + 3'd1;
+                    sq_q  <= (c_num == NUM_BL) ? SQ_IDLE : SQ_NUM;
+                    num_q <= c_num + 3'd1;
                 end
                 SQ_CNV: begin
                     if (dd_cnt_q == DD_LAST) sq_q <= cnv_num_q ? SQ_NWR : SQ_CWR;
@@ -225,7 +231,7 @@ module video_scan #(
                 end
                 SQ_NUM: begin
                     hold_o <= 1'b0;            // every cell has been read
-                    case (num_q)
+                    case (c_num)
                         NUM_ROUND: dd_bin_q <= round_q;
                         NUM_MAP:   dd_bin_q <= {9'd0, map_q};
                         NUM_RT:    dd_bin_q <= red_troops_q;
@@ -271,6 +277,8 @@ module video_scan #(
             map_q          <= map_i;
             sq_q           <= SQ_READ;
             idx_q          <= 7'd0;
+            cell_en_o      <= 1'b1;                 // cell 0 is read next
+            cell_addr_o    <= 7'd0;
             x_q            <= 4'd0;
             y_q            <= 4'd0;
             num_q          <= NUM_ROUND;
@@ -298,6 +306,8 @@ module video_scan #(
             blue_land_txt_o   <= {3{CH_SPACE}};
             sq_q              <= SQ_IDLE;
             idx_q             <= 7'd0;
+            cell_en_o         <= 1'b0;
+            cell_addr_o       <= 7'd0;
             x_q               <= 4'd0;
             y_q               <= 4'd0;
             num_q             <= NUM_ROUND;
