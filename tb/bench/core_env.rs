@@ -6,7 +6,7 @@
 use crate::driver::button::{ButtonDriver, Press};
 use crate::driver::ps2::WireEvents;
 use crate::driver::ps2::{Ps2Driver, Ps2Timing};
-use crate::dut::{CoreDut, CoreIn, CoreOut, PinWord, TraceError};
+use crate::dut::{quiet_draw, CoreDut, CoreIn, CoreOut, PinWord, TraceError};
 use crate::monitor::state::{decode_state, StateDecodeError};
 use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
 use crate::scoreboard::Mismatch;
@@ -54,13 +54,12 @@ pub trait CycleHook {
 }
 
 /// The quiet cycles of a burst ([`CoreDut::burst`]): every output as in
-/// `out` but the VGA pins and the draw counter, which each cycle has here.
+/// `out` but the VGA pins, which each cycle has here, and the draw counter,
+/// which steps by one a cycle ([`quiet_draw`]).
 #[derive(Clone, Copy)]
 pub struct Burst<'a> {
     /// The VGA pins of each cycle.
     pub pins: &'a [PinWord],
-    /// The draw counter of each cycle.
-    pub draws: &'a [u8],
     /// The outputs of the cycle before the burst.
     pub out: &'a CoreOut,
 }
@@ -68,7 +67,7 @@ pub struct Burst<'a> {
 impl Burst<'_> {
     /// The outputs of quiet cycle `i`.
     pub fn outputs(&self, i: usize) -> CoreOut {
-        self.pins[i].outputs(self.draws[i], self.out)
+        self.pins[i].outputs(quiet_draw(self.out.draw, i), self.out)
     }
 }
 
@@ -113,9 +112,8 @@ pub struct CoreEnv {
     pub round_limit: Option<u16>,
     /// See [`CoreEnv::round_limit`].
     pub stopped_at: Option<GameState>,
-    /// The pin words and draw counters of a burst.
+    /// The pin words of a burst.
     pins: Vec<PinWord>,
-    draws: Vec<u8>,
 }
 
 impl CoreEnv {
@@ -175,7 +173,6 @@ impl CoreEnv {
             round_limit: None,
             stopped_at: None,
             pins: vec![PinWord::default(); BURST_MAX],
-            draws: vec![0; BURST_MAX],
         };
         env.run(u64::from(params.por_cycles) + 8)?;
         Ok(env)
@@ -244,12 +241,7 @@ impl CoreEnv {
         };
         let before = self.out;
         let len = (budget as usize).min(BURST_MAX);
-        let q = self.dut.burst(
-            &input,
-            &mut self.out,
-            &mut self.pins[..len],
-            &mut self.draws,
-        );
+        let q = self.dut.burst(&input, &mut self.out, &mut self.pins[..len]);
         self.quiet(cycle + 1, q, &input, &before, clk)?;
         if q == len {
             return Ok(q as u64);
@@ -278,7 +270,7 @@ impl CoreEnv {
         if let Some(r) = &mut self.record {
             r.push_n(crate::stimulus::levels(input), n);
         }
-        let sb = self.sb.skip_quiet(first, &self.draws[..q], clk);
+        let sb = self.sb.skip_quiet(first, n, before.draw, clk);
         // Hooks see the cycles before a scoreboard mismatch only.
         let checked = match &sb {
             Ok(()) => q,
@@ -290,7 +282,6 @@ impl CoreEnv {
         };
         let burst = Burst {
             pins: &self.pins[..checked],
-            draws: &self.draws[..checked],
             out: before,
         };
         for h in &mut self.hooks {

@@ -1,6 +1,7 @@
 //! Safe handles on the Verilated models: one `tick` is one 50 MHz clock cycle.
 
 use crate::ffi;
+use generals_golden::DRAW_MODULUS;
 use std::ffi::CString;
 use std::path::Path;
 
@@ -178,6 +179,14 @@ impl PinWord {
         [b[0], b[1], b[2]]
     }
 
+    /// The colour lanes of a pin word showing `[r, g, b]`.
+    #[inline]
+    pub fn colour([r, g, b]: [u8; 3]) -> u64 {
+        u64::from(r) << ffi::CORE_PIN_R
+            | u64::from(g) << ffi::CORE_PIN_G
+            | u64::from(b) << ffi::CORE_PIN_B
+    }
+
     /// `vga_clk`.
     pub fn clk(self) -> bool {
         self.lane(ffi::CORE_PIN_CLK) != 0
@@ -221,6 +230,19 @@ impl PinWord {
             ..*before
         }
     }
+}
+
+/// What the draw counter wraps through: a burst steps it by one with this
+/// mask, which needs its modulus to be a power of two.
+const DRAW_MASK: u8 = {
+    assert!(DRAW_MODULUS.is_power_of_two());
+    DRAW_MODULUS - 1
+};
+
+/// The draw counter in quiet cycle `i` of a burst ([`CoreDut::burst`]) that
+/// began after a cycle showing `before`: one step a cycle.
+pub fn quiet_draw(before: u8, i: usize) -> u8 {
+    ((usize::from(before) + i + 1) % usize::from(DRAW_MODULUS)) as u8
 }
 
 /// Which model of the whole game to simulate.
@@ -317,35 +339,30 @@ impl CoreDut {
         self.cycle += 1;
     }
 
-    /// Up to `pins.len()` cycles (and `draws.len()`) with `input` on the
-    /// pins, stopping after the first loud cycle (one in which an output
-    /// other than the VGA pins and the draw counter differs from the cycle
-    /// before the burst, whose outputs `out` must hold on entry). Returns the number of quiet cycles `q`: `pins[..q]` and
-    /// `draws[..q]` hold their VGA pins and draw counter; when `q` is short
-    /// of the maximum one more, loud, cycle was stepped. `out` holds the
-    /// outputs of the last cycle stepped.
-    pub fn burst(
-        &mut self,
-        input: &CoreIn,
-        out: &mut CoreOut,
-        pins: &mut [PinWord],
-        draws: &mut [u8],
-    ) -> usize {
-        let max = pins.len().min(draws.len());
+    /// Up to `pins.len()` cycles with `input` on the pins, stopping after the
+    /// first loud cycle: one in which an output other than the VGA pins and
+    /// the draw counter differs from the cycle before the burst (whose
+    /// outputs `out` must hold on entry), or the draw counter does not step
+    /// by one. Returns the number of quiet cycles `q`: `pins[..q]` hold their
+    /// VGA pins, and quiet cycle `i`'s draw counter is [`quiet_draw`]`(d, i)`
+    /// for `d` the draw counter before the burst; when `q` is short of the
+    /// maximum one more, loud, cycle was stepped. `out` holds the outputs of
+    /// the last cycle stepped.
+    pub fn burst(&mut self, input: &CoreIn, out: &mut CoreOut, pins: &mut [PinWord]) -> usize {
+        let max = pins.len();
         if max == 0 {
             return 0;
         }
-        // SAFETY: raw is live; pins and draws hold at least max entries
-        // (PinWord is a transparent u64) for the call, which writes at most
-        // that many.
+        // SAFETY: raw is live; pins holds max entries (PinWord is a
+        // transparent u64) for the call, which writes at most that many.
         let q = unsafe {
             ffi::core_burst(
                 self.raw,
                 input,
                 max as u64,
+                DRAW_MASK,
                 out,
                 pins.as_mut_ptr().cast::<u64>(),
-                draws.as_mut_ptr(),
             )
         } as usize;
         self.cycle += (q + usize::from(q < max)) as u64;

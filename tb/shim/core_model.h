@@ -7,17 +7,19 @@
 #include "model.h"
 #include "shim.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 struct core_model {
     virtual ~core_model() = default;
     virtual void tick(const core_in *in, core_out *out) = 0;
     virtual void replay(const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                         core_out *out) = 0;
-    virtual uint64_t burst(const core_in *in, uint64_t max, core_out *out, uint64_t *pins,
-                           uint8_t *draws) = 0;
+    virtual uint64_t burst(const core_in *in, uint64_t max, uint8_t draw_mask, core_out *out,
+                           uint64_t *pins) = 0;
     virtual void read_board(uint16_t cells[CORE_CELLS]) const = 0;
     virtual int trace_open(const char *path) = 0;
     virtual void trace_close() = 0;
@@ -67,8 +69,8 @@ struct CoreModelOf final : core_model {
         copy_out(out);
     }
 
-    uint64_t burst(const core_in *in, uint64_t max, core_out *out, uint64_t *pins,
-                   uint8_t *draws) override {
+    uint64_t burst(const core_in *in, uint64_t max, uint8_t draw_mask, core_out *out,
+                   uint64_t *pins) override {
         Top &t = m.top;
         t.key_reset_n = in->key_reset_n;
         t.key_start_n = in->key_start_n;
@@ -77,17 +79,17 @@ struct CoreModelOf final : core_model {
         t.sw = in->sw;
         uint64_t q;
         // The loop runs in nearly every cycle of a checked run: with the
-        // number of watched words a constant of the compiler's, it is unrolled.
-        switch (vga_in_one_word ? watch.words : 0) {
-            case 1: q = burst_loop<1>(max, pins, draws); break;
-            case 2: q = burst_loop<2>(max, pins, draws); break;
-            case 3: q = burst_loop<3>(max, pins, draws); break;
-            case 4: q = burst_loop<4>(max, pins, draws); break;
-            case 5: q = burst_loop<5>(max, pins, draws); break;
-            case 6: q = burst_loop<6>(max, pins, draws); break;
-            case 7: q = burst_loop<7>(max, pins, draws); break;
-            case 8: q = burst_loop<8>(max, pins, draws); break;
-            default: q = burst_loop<0>(max, pins, draws); break;
+        // number of watched chunks a constant of the compiler's, it is unrolled.
+        switch (vga_in_one_word ? watch.chunks : 0) {
+            case 1: q = burst_loop<1>(max, draw_mask, pins); break;
+            case 2: q = burst_loop<2>(max, draw_mask, pins); break;
+            case 3: q = burst_loop<3>(max, draw_mask, pins); break;
+            case 4: q = burst_loop<4>(max, draw_mask, pins); break;
+            case 5: q = burst_loop<5>(max, draw_mask, pins); break;
+            case 6: q = burst_loop<6>(max, draw_mask, pins); break;
+            case 7: q = burst_loop<7>(max, draw_mask, pins); break;
+            case 8: q = burst_loop<8>(max, draw_mask, pins); break;
+            default: q = burst_loop<0>(max, draw_mask, pins); break;
         }
         copy_out(out);
         return q;
@@ -98,59 +100,89 @@ struct CoreModelOf final : core_model {
     void trace_close() override { m.trace_close(); }
 
   private:
-    // `burst`'s loop with N watched words and the VGA pins in one word, or,
-    // for N = 0, with any number of words and any layout.
+    // `burst`'s loop with N watched chunks and the VGA pins in one word, or,
+    // for N = 0, with any number of chunks and any layout. The chunks'
+    // places, masks and values on entry are copied into locals: the model's
+    // step may write anywhere the compiler cannot see, so members would be
+    // loaded again in every cycle.
     template <int N>
-    uint64_t burst_loop(uint64_t max, uint64_t *pins, uint8_t *draws) {
+    uint64_t burst_loop(uint64_t max, uint8_t draw_mask, uint64_t *pins) {
         const auto &r = *m.top.rootp;
         const char *base = reinterpret_cast<const char *>(&r);
-        const int words = N ? N : watch.words;
-        uint64_t was[Watch::max_words];
-        for (int w = 0; w < words; w++) was[w] = watch.load(base, w);
+        const int n = N ? N : watch.chunks;
+        ptrdiff_t at[Watch::max_chunks];
+        Chunk mask[Watch::max_chunks], was[Watch::max_chunks];
+        for (int c = 0; c < n; c++) {
+            at[c] = watch.offset[c];
+            mask[c] = watch.mask[c];
+            was[c] = load_chunk(base + at[c]) & mask[c];
+        }
+        uint8_t draw = r.dbg_draw;
         for (uint64_t i = 0; i < max; i++) {
             m.cycle();
-            uint64_t loud = 0;
-            for (int w = 0; w < (N ? N : words); w++) loud |= watch.load(base, w) ^ was[w];
-            if (loud) return i;
+            Chunk loud = {0, 0};
+            for (int c = 0; c < (N ? N : n); c++)
+                loud |= (load_chunk(base + at[c]) & mask[c]) ^ was[c];
+            // The draw counter's usual step is implied, not recorded; any
+            // other value makes the cycle loud, for the scoreboard to judge.
+            const uint8_t next = (draw + 1) & draw_mask;
+            if ((loud[0] | loud[1]) != 0 || r.dbg_draw != next) return i;
+            draw = next;
             pins[i] = N ? load_word(&r.vga_r) : packed_pins(r);
-            draws[i] = r.dbg_draw;
         }
         return max;
     }
 
-    // The outputs a burst watches (all but the VGA pins and the draw
-    // counter), as masked 64-bit words of the root: the aligned words their
-    // bytes lie in, found from their addresses, so no layout is assumed.
-    // Verilator puts ports of one width together, so a few words hold them.
-    struct Watch {
-        static constexpr int max_words = 16;
-        int words = 0;
-        ptrdiff_t offset[max_words];
-        uint64_t mask[max_words];
+    // Sixteen bytes as two 64-bit lanes (GCC's and Clang's vector
+    // extension): a masked compare of a chunk is a few SIMD instructions.
+    typedef uint64_t Chunk __attribute__((vector_size(16)));
 
-        uint64_t load(const char *base, int w) const {
-            uint64_t v;
-            std::memcpy(&v, base + offset[w], sizeof v);
-            return v & mask[w];
-        }
+    static Chunk load_chunk(const char *at) {
+        Chunk v;
+        std::memcpy(&v, at, sizeof v);
+        return v;
+    }
+
+    // The outputs a burst watches (all but the VGA pins and the draw
+    // counter), as masked 16-byte chunks of the root, found from the fields'
+    // addresses, so no layout is assumed: `add` marks each field's bytes,
+    // `place` covers them with as few chunks as can be (each from the first
+    // byte not yet covered, moved back where it would end outside the root).
+    // Verilator puts ports of one width together, so a few chunks do.
+    struct Watch {
+        static constexpr int max_chunks = 16;
+        int chunks = 0;
+        ptrdiff_t offset[max_chunks];
+        Chunk mask[max_chunks];
+        std::vector<bool> marked;
+
+        explicit Watch(size_t root_size) : marked(root_size) {}
 
         template <class T>
         void add(const char *base, const T &field) {
             const ptrdiff_t at = reinterpret_cast<const char *>(&field) - base;
-            for (ptrdiff_t b = at; b < at + ptrdiff_t(sizeof(T)); b++) {
-                const ptrdiff_t word = b & ~ptrdiff_t(7);
-                int w = 0;
-                while (w < words && offset[w] != word) w++;
-                if (w == words) {
-                    if (words == max_words) std::abort();  // cannot happen: 26 fields
-                    offset[words] = word;
-                    mask[words++] = 0;
-                }
-                mask[w] |= uint64_t(0xff) << (8 * (b - word));
+            for (ptrdiff_t b = at; b < at + ptrdiff_t(sizeof(T)); b++) marked[b] = true;
+        }
+
+        void place() {
+            const ptrdiff_t size = ptrdiff_t(marked.size()), width = sizeof(Chunk);
+            for (ptrdiff_t b = 0; b < size; b++) {
+                if (!marked[b]) continue;
+                if (chunks == max_chunks) std::abort();  // cannot happen: 26 fields
+                const ptrdiff_t at = std::min(b, size - width);
+                offset[chunks] = at;
+                Chunk m = {0, 0};
+                for (ptrdiff_t k = 0; k < width; k++)
+                    if (marked[at + k]) {
+                        m[k / 8] |= uint64_t(0xff) << (8 * (k % 8));
+                        marked[at + k] = false;
+                    }
+                mask[chunks++] = m;
             }
+            marked = std::vector<bool>();
         }
     };
-    Watch watch;
+    Watch watch{sizeof(typename Inner::Root)};
     // The eight VGA pins, in the order of a pin word, in eight bytes in a row.
     bool vga_in_one_word = false;
 
@@ -162,10 +194,10 @@ struct CoreModelOf final : core_model {
 
     template <class Root>
     static uint64_t packed_pins(const Root &r) {
-        return (uint64_t)r.vga_r | (uint64_t)r.vga_g << 8 | (uint64_t)r.vga_b << 16 |
-               (uint64_t)r.vga_hs_n << 24 | (uint64_t)r.vga_vs_n << 32 |
-               (uint64_t)r.vga_blank_n << 40 | (uint64_t)r.vga_sync_n << 48 |
-               (uint64_t)r.vga_clk << 56;
+        return (uint64_t)r.vga_r << CORE_PIN_R | (uint64_t)r.vga_g << CORE_PIN_G |
+               (uint64_t)r.vga_b << CORE_PIN_B | (uint64_t)r.vga_hs_n << CORE_PIN_HS_N |
+               (uint64_t)r.vga_vs_n << CORE_PIN_VS_N | (uint64_t)r.vga_blank_n << CORE_PIN_BLANK_N |
+               (uint64_t)r.vga_sync_n << CORE_PIN_SYNC_N | (uint64_t)r.vga_clk << CORE_PIN_CLK;
     }
 
     void watch_outputs() {
@@ -180,6 +212,7 @@ struct CoreModelOf final : core_model {
             watch.add(base, *f);
         for (const auto *f : {&r.dbg_kbd_err, &r.dbg_kbd_ovf, &r.dbg_wdata, &r.dbg_round})
             watch.add(base, *f);
+        watch.place();
         const unsigned char *pin[] = {&r.vga_r,       &r.vga_g,      &r.vga_b,
                                       &r.vga_hs_n,    &r.vga_vs_n,   &r.vga_blank_n,
                                       &r.vga_sync_n,  &r.vga_clk};

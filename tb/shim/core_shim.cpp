@@ -52,9 +52,9 @@ void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, u
                  core_out *out) {
     m->replay(counts, levels, runs, out);
 }
-uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, core_out *out,
-                    uint64_t *pins, uint8_t *draws) {
-    return m->burst(in, max, out, pins, draws);
+uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw_mask,
+                    core_out *out, uint64_t *pins) {
+    return m->burst(in, max, draw_mask, out, pins);
 }
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]) { m->read_board(cells); }
 

@@ -76,6 +76,7 @@ typedef struct {
     uint64_t scalars;
 } core_out;
 /* Byte lanes of a core_burst pin word: the colour, then 0 or 1 for each pin. */
+#define CORE_PIN_R 0
 #define CORE_PIN_G 8
 #define CORE_PIN_B 16
 #define CORE_PIN_HS_N 24
@@ -103,13 +104,15 @@ void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, u
 /* Up to `max` cycles (max >= 1) with the pins of `in`, stopping after the first
  * loud cycle: one in which an output other than the VGA pins and the draw
  * counter differs from its value in the cycle before the burst (the model's
- * outputs on entry, which `out` holds as the caller last read them). Returns
- * the number of quiet cycles q; the
- * cycles stepped are q + 1 when q < max (the last one loud), else q. For each
- * quiet cycle i, pins[i] holds the VGA pins, one byte each (CORE_PIN_*), and
- * draws[i] the draw counter; `out` holds the outputs of the last cycle stepped. */
-uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, core_out *out,
-                    uint64_t *pins, uint8_t *draws);
+ * outputs on entry, which `out` holds as the caller last read them), or the
+ * draw counter does not step by one from the cycle before, wrapping through
+ * `draw_mask` (its modulus minus one, the modulus a power of two). Returns the number of quiet cycles q; the cycles stepped are q + 1
+ * when q < max (the last one loud), else q. For each quiet cycle i, pins[i]
+ * holds the VGA pins, one byte each (CORE_PIN_*), and the draw counter is its
+ * value before the burst plus i + 1; `out` holds the outputs of the last cycle
+ * stepped. */
+uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw_mask,
+                    core_out *out, uint64_t *pins);
 /* The 100 board cells as the board RAM holds them now (13-bit words). */
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 

@@ -216,8 +216,11 @@ impl Raster {
     /// in registers (this runs for nearly every cycle of a checked run).
     /// Returns how many it took; the rest is [`Raster::fast`]'s.
     pub fn fast_run(&mut self, pins: &[PinWord], expected: Option<&gr::Frame>) -> usize {
-        let (Some((h0, v)), Some(metered)) = (self.pos, self.meter.last()) else {
+        let Some(metered) = self.meter.last() else {
             return 0;
+        };
+        let Some((h0, v)) = self.pos else {
+            return self.unlocked_run(pins, word(&metered));
         };
         if self.unlocked_cycles != 0 {
             return 0;
@@ -243,7 +246,15 @@ impl Raster {
         let mut before = self.before_rise.map(|s| word(&s));
         let mut sample = 0;
         let mut taken = 0;
-        for &PinWord(w) in pins {
+        if prev_clk && before.is_none() {
+            let pairs = self.pairs(pins, (h, v), level, (first, last), expected);
+            if pairs > 0 {
+                h += pairs as u64;
+                taken = 2 * pairs;
+                sample = pins[taken - 1].0 & PinWord::VGA;
+            }
+        }
+        for &PinWord(w) in &pins[taken..] {
             if w & PinWord::SYNC_N != 0 {
                 break;
             }
@@ -298,6 +309,113 @@ impl Raster {
             self.pos = Some((h, v));
         }
         taken
+    }
+
+    /// [`Raster::fast_run`] before the raster has locked (after power-up or
+    /// a reset, until the first vsync edge): the words [`Raster::fast`] would
+    /// take, those whose sync and blank levels stay those of the `metered`
+    /// sample, within the time a lock may take.
+    fn unlocked_run(&mut self, pins: &[PinWord], metered: u64) -> usize {
+        const LEVELS: u64 = PinWord::HS_N | PinWord::VS_N | PinWord::BLANK_N;
+        let level = metered & LEVELS;
+        let room = LOCK_TIMEOUT_CYCLES.saturating_sub(self.unlocked_cycles) as usize;
+        let mut prev_clk = self.prev_clk;
+        let mut before = self.before_rise.map(|s| word(&s));
+        let (mut sample, mut samples, mut taken) = (0, 0, 0);
+        for &PinWord(w) in &pins[..pins.len().min(room)] {
+            if w & PinWord::SYNC_N != 0 {
+                break;
+            }
+            if w & PinWord::CLK == 0 {
+                before = Some(w & PinWord::VGA);
+                prev_clk = false;
+            } else if !prev_clk {
+                let s = w & PinWord::VGA;
+                if before != Some(s) || s & LEVELS != level {
+                    break;
+                }
+                before = None;
+                prev_clk = true;
+                sample = s;
+                samples += 1;
+            }
+            taken += 1;
+        }
+        self.unlocked_cycles += taken as u64;
+        self.prev_clk = prev_clk;
+        self.before_rise = before.map(|w| PinWord(w).sample());
+        if samples > 0 {
+            let s = PinWord(sample).sample();
+            self.meter.count_n(s, samples);
+            self.prev_sample = s;
+        }
+        taken
+    }
+
+    /// How many whole `vga_clk` periods at the start of `pins`, from beam
+    /// `(h0, v)` on with the clock high before them, show exactly the pins
+    /// the beam's positions call for: the colour `expected` holds (black in
+    /// the blanking), the sync and blank `level` (where it is not `level` or
+    /// at a beam position in `stops`, or a line's last, it stops), and the
+    /// same pins on both sides of the rising edge. The pixels taken are
+    /// copied into the frame being rebuilt. [`Raster::fast_run`]'s loop
+    /// would take them all one by one; this is its common case as two word
+    /// compares a period.
+    fn pairs(
+        &mut self,
+        pins: &[PinWord],
+        (h0, v): (u64, u64),
+        level: u64,
+        stops: (u64, u64),
+        expected: Option<&gr::Frame>,
+    ) -> usize {
+        if h0 + 1 >= H_TOTAL || h0 == stops.0 || h0 == stops.1 {
+            return 0;
+        }
+        let visible = h0 < H_VISIBLE && v < V_VISIBLE;
+        let vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
+        let hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h0);
+        let bit = |on: bool, b: u64| if on { b } else { 0 };
+        if bit(vs, PinWord::VS_N) | bit(hs, PinWord::HS_N) | bit(visible, PinWord::BLANK_N) != level
+        {
+            return 0;
+        }
+        // The beam's next position where the levels change or the slow
+        // path must look.
+        let end = [
+            H_VISIBLE,
+            H_VISIBLE + H_FRONT,
+            H_VISIBLE + H_FRONT + H_SYNC,
+            H_TOTAL - 1,
+            stops.0,
+            stops.1,
+        ]
+        .into_iter()
+        .filter(|&b| b > h0)
+        .min()
+        .unwrap_or(H_TOTAL - 1);
+        let n = ((end - h0) as usize).min(pins.len() / 2);
+        let pairs = pins[..2 * n].chunks_exact(2);
+        if visible {
+            let Some(frame) = expected else {
+                return 0;
+            };
+            let at = (v * H_VISIBLE + h0) as usize;
+            let want = &frame.pixels[at..at + n];
+            let k = pairs
+                .zip(want)
+                .take_while(|(p, &rgb)| {
+                    let w = level | PinWord::colour(rgb);
+                    p[0].0 == w && p[1].0 == w | PinWord::CLK
+                })
+                .count();
+            self.actual.pixels[at..at + k].copy_from_slice(&want[..k]);
+            k
+        } else {
+            pairs
+                .take_while(|p| p[0].0 == level && p[1].0 == level | PinWord::CLK)
+                .count()
+        }
     }
 
     /// [`Raster::fast`]'s sample at beam `(h, v)`, where nothing else happens.
@@ -404,11 +522,8 @@ impl Raster {
 
 /// A sample as a pin word (no clock, no draw counter).
 fn word(s: &Sample) -> u64 {
-    let [r, g, b] = s.rgb;
     let bit = |on: bool, b: u64| if on { b } else { 0 };
-    u64::from(r)
-        | u64::from(g) << 8
-        | u64::from(b) << 16
+    PinWord::colour(s.rgb)
         | bit(s.hs_n, PinWord::HS_N)
         | bit(s.vs_n, PinWord::VS_N)
         | bit(s.blank_n, PinWord::BLANK_N)

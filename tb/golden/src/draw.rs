@@ -26,8 +26,33 @@ impl DrawCounter {
         };
     }
 
+    /// `n` clock edges without reset.
+    pub fn advance(&mut self, n: u64) {
+        self.value = ((u64::from(self.value) + n) % u64::from(DRAW_MODULUS)) as u8;
+    }
+
     /// The current value, 0 … 127.
     pub fn value(&self) -> u8 {
         self.value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advance_is_that_many_ticks() {
+        for start in [0u64, 5, 127] {
+            for n in [0u64, 1, 122, 123, 128, 300] {
+                let (mut ticked, mut advanced) = (DrawCounter::new(), DrawCounter::new());
+                advanced.advance(start);
+                (0..start).for_each(|_| ticked.tick(false));
+                assert_eq!(advanced, ticked, "start {start}");
+                (0..n).for_each(|_| ticked.tick(false));
+                advanced.advance(n);
+                assert_eq!(advanced, ticked, "{start} + {n}");
+            }
+        }
     }
 }
