@@ -2,19 +2,27 @@
 //! generates the Rust FFI for that shim with bindgen.
 //!
 //! Per top module: `verilator --cc` into `$OUT_DIR/<top>/`, then the generated
-//! C++ is compiled at -O3 with `cc` (Verilator's own makefile would use -Os).
-//! The Verilator runtime goes into one static library of its own.
+//! C++ is compiled at -O3 with `cc` (Verilator's own makefile would use -Os),
+//! as one translation unit that includes every generated file (as
+//! Verilator's makefile does without parallel builds: the runtime headers are
+//! parsed once, not once a file). Both RTL models and their shims are one
+//! `cc` build, compiled in parallel. The Verilator runtime goes into one
+//! static library of its own.
 //!
 //! A third model is the gate-level netlist of `generals_core`: yosys
 //! synthesises the RTL to generic gates (`write_verilog -noattr`) and
 //! Verilator compiles that, so the same bench can play on what synthesis
-//! made of the design (`generals play --netlist`).
+//! made of the design (`generals play --netlist`). Synthesis runs while the
+//! RTL models compile; the netlist's large files compile in parallel.
 //!
 //! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
 //! uses it, with `GENERALS_VERILATOR_FLAGS=-Wno-fatal`: a mutant may well
 //! leave a signal unused); `GENERALS_NETLIST=0` leaves the netlist model out
 //! (about a minute of build time less); `VERILATOR` and `YOSYS` name the
-//! tools' binaries.
+//! tools' binaries. Under clippy (`RUSTC_WORKSPACE_WRAPPER` is
+//! `clippy-driver`) only the FFI is generated: a lint run links nothing, and
+//! the models would be built a second time (clippy's build script is a build
+//! of its own).
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -61,6 +69,7 @@ fn fail(msg: &str) -> ! {
 }
 
 /// Where the build reads from and writes to.
+#[derive(Clone)]
 struct Paths {
     manifest: PathBuf,
     out: PathBuf,
@@ -98,25 +107,52 @@ fn main() {
         verilator,
         include,
     };
+    generate_bindings(&paths);
+    let linted = env::var_os("RUSTC_WORKSPACE_WRAPPER").is_some_and(|w| {
+        Path::new(&w)
+            .file_stem()
+            .is_some_and(|s| s == "clippy-driver")
+    });
+    if linted {
+        return;
+    }
+    let netlist = env::var("GENERALS_NETLIST").as_deref() != Ok("0");
+    let synthesis = netlist.then(|| {
+        let p = paths.clone();
+        std::thread::spawn(move || synthesise_netlist(&p))
+    });
     let mut global_files: Vec<String> = Vec::new();
+    let mut rtl_models = cxx_build(&paths.include);
+    rtl_models.include(paths.manifest.join("tb/shim"));
     for spec in RTL_MODELS {
         let src = paths.rtl.join(format!("{}.v", spec.top));
-        build_model(&paths, spec, &src, &mut global_files);
+        add_model(&paths, spec, &src, &mut rtl_models, &mut global_files);
     }
-    if env::var("GENERALS_NETLIST").as_deref() == Ok("0") {
-        let mut absent = cxx_build(&paths.include);
-        absent.include(paths.manifest.join("tb/shim"));
-        absent.file(paths.manifest.join("tb/shim/gates_absent.cpp"));
-        absent.compile("vmodel_gates");
-    } else {
-        let netlist = synthesise_netlist(&paths);
-        build_model(&paths, &GATES_MODEL, &netlist, &mut global_files);
+    rtl_models.compile("vmodel_rtl");
+    let mut gates = cxx_build(&paths.include);
+    gates.include(paths.manifest.join("tb/shim"));
+    match synthesis {
+        Some(thread) => {
+            let netlist = thread
+                .join()
+                .unwrap_or_else(|_| fail("the synthesis thread panicked"));
+            add_model(
+                &paths,
+                &GATES_MODEL,
+                &netlist,
+                &mut gates,
+                &mut global_files,
+            );
+        }
+        None => {
+            gates.file(paths.manifest.join("tb/shim/gates_absent.cpp"));
+        }
     }
+    gates.compile("vmodel_gates");
     build_runtime(&paths, global_files);
     println!("cargo:rustc-link-lib=z");
     println!("cargo:rustc-link-lib=pthread");
     println!("cargo:rustc-link-lib=atomic");
-    generate_bindings(&paths);
 }
 
 /// Verilator's installation folder, or a message that says what to do.
@@ -131,29 +167,45 @@ fn verilator_root(verilator: &str) -> PathBuf {
     }
 }
 
-/// Verilates `spec` from `src`, compiles its C++ with the shim into
-/// `libvmodel_<prefix>.a`, and adds the runtime files it needs to
-/// `global_files`.
-fn build_model(p: &Paths, spec: &ModelSpec, src: &Path, global_files: &mut Vec<String>) {
+/// Verilates `spec` from `src` and adds its C++ and its shim to `build`,
+/// and the runtime files it needs to `global_files`. The RTL's models are
+/// one translation unit each (`<prefix>__ALL.cpp`); the netlist's files,
+/// each large, stay apart so that they compile in parallel.
+fn add_model(
+    p: &Paths,
+    spec: &ModelSpec,
+    src: &Path,
+    build: &mut cc::Build,
+    global_files: &mut Vec<String>,
+) {
     let mdir = p.out.join(spec.prefix);
     let _ = std::fs::remove_dir_all(&mdir);
     verilate(p, spec, src, &mdir);
     let mk = read_classes_mk(&mdir, spec.prefix);
-    let mut build = cxx_build(&p.include);
-    build.include(&mdir).include(p.manifest.join("tb/shim"));
-    for class in mk
-        .get("VM_CLASSES_FAST")
-        .into_iter()
-        .chain(mk.get("VM_CLASSES_SLOW"))
-    {
-        for f in class {
-            build.file(mdir.join(format!("{f}.cpp")));
+    build.include(&mdir);
+    let generated: Vec<String> = [
+        "VM_CLASSES_FAST",
+        "VM_CLASSES_SLOW",
+        "VM_SUPPORT_FAST",
+        "VM_SUPPORT_SLOW",
+    ]
+    .into_iter()
+    .flat_map(|key| mk.get(key).into_iter().flatten())
+    .map(|f| format!("{f}.cpp"))
+    .collect();
+    if spec.prefix == GATES_MODEL.prefix {
+        for f in &generated {
+            build.file(mdir.join(f));
         }
-    }
-    for key in ["VM_SUPPORT_FAST", "VM_SUPPORT_SLOW"] {
-        for f in mk.get(key).into_iter().flatten() {
-            build.file(mdir.join(format!("{f}.cpp")));
-        }
+    } else {
+        let all = mdir.join(format!("{}__ALL.cpp", spec.prefix));
+        let text: String = generated
+            .iter()
+            .map(|f| format!("#include \"{f}\"\n"))
+            .collect();
+        std::fs::write(&all, text)
+            .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", all.display())));
+        build.file(all);
     }
     for key in ["VM_GLOBAL_FAST", "VM_GLOBAL_SLOW"] {
         for f in mk.get(key).into_iter().flatten() {
@@ -162,13 +214,13 @@ fn build_model(p: &Paths, spec: &ModelSpec, src: &Path, global_files: &mut Vec<S
             }
         }
     }
+    // The same for every model: all are traced the same way.
     for (k, v) in &mk {
         if k.starts_with("VM_TRACE") || k == "VM_COVERAGE" || k == "VM_SC" {
             build.define(k, v.first().map(String::as_str).unwrap_or("0"));
         }
     }
     build.file(p.manifest.join(spec.shim));
-    build.compile(&format!("vmodel_{}", spec.prefix));
 }
 
 /// The Verilator runtime, compiled once per `OUT_DIR` (it never changes with
