@@ -225,13 +225,7 @@ impl Raster {
         if self.unlocked_cycles != 0 {
             return 0;
         }
-        const LEVELS: u64 = PinWord::HS_N | PinWord::VS_N | PinWord::BLANK_N;
         let level = word(&metered) & LEVELS;
-        let bit = |on: bool, b: u64| if on { b } else { 0 };
-        let vs = bit(
-            !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v),
-            PinWord::VS_N,
-        );
         // The beam positions the loop leaves to the slow path: a frame's
         // first and last picture pixels and a line's last pixel.
         let first = if v == 0 { 0 } else { H_TOTAL - 1 };
@@ -277,11 +271,10 @@ impl Raster {
             {
                 break;
             }
-            let visible = h < H_VISIBLE && v < V_VISIBLE;
-            let hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
-            if vs | bit(hs, PinWord::HS_N) | bit(visible, PinWord::BLANK_N) != level {
+            if beam_levels(h, v) != level {
                 break;
             }
+            let visible = h < H_VISIBLE && v < V_VISIBLE;
             let rgb = PinWord(s).rgb();
             if visible {
                 let i = row + h as usize;
@@ -316,7 +309,6 @@ impl Raster {
     /// take, those whose sync and blank levels stay those of the `metered`
     /// sample, within the time a lock may take.
     fn unlocked_run(&mut self, pins: &[PinWord], metered: u64) -> usize {
-        const LEVELS: u64 = PinWord::HS_N | PinWord::VS_N | PinWord::BLANK_N;
         let level = metered & LEVELS;
         let room = LOCK_TIMEOUT_CYCLES.saturating_sub(self.unlocked_cycles) as usize;
         let mut prev_clk = self.prev_clk;
@@ -372,14 +364,10 @@ impl Raster {
         if h0 + 1 >= H_TOTAL || h0 == stops.0 || h0 == stops.1 {
             return 0;
         }
-        let visible = h0 < H_VISIBLE && v < V_VISIBLE;
-        let vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
-        let hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h0);
-        let bit = |on: bool, b: u64| if on { b } else { 0 };
-        if bit(vs, PinWord::VS_N) | bit(hs, PinWord::HS_N) | bit(visible, PinWord::BLANK_N) != level
-        {
+        if beam_levels(h0, v) != level {
             return 0;
         }
+        let visible = h0 < H_VISIBLE && v < V_VISIBLE;
         // The beam's next position where the levels change or the slow
         // path must look.
         let end = [
@@ -425,12 +413,10 @@ impl Raster {
         if frame_edge || h + 1 == H_TOTAL {
             return false;
         }
-        let visible = h < H_VISIBLE && v < V_VISIBLE;
-        let exp_hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
-        let exp_vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
-        if (exp_hs, exp_vs, visible) != (s.hs_n, s.vs_n, s.blank_n) {
+        if beam_levels(h, v) != word(&s) & LEVELS {
             return false;
         }
+        let visible = h < H_VISIBLE && v < V_VISIBLE;
         if visible {
             let i = (v * H_VISIBLE + h) as usize;
             if expected.is_some_and(|e| e.pixels[i] != s.rgb) {
@@ -489,12 +475,11 @@ impl Raster {
             self.frames_locked += 1;
             self.frames += 1;
         }
-        let exp_hs = !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h);
-        let exp_vs = !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v);
+        let (exp_hs, exp_vs, exp_blank) = beam_sync(h, v);
         for (name, e, a) in [
             ("vga_hs_n", exp_hs, s.hs_n),
             ("vga_vs_n", exp_vs, s.vs_n),
-            ("vga_blank_n", beam.visible(), s.blank_n),
+            ("vga_blank_n", exp_blank, s.blank_n),
         ] {
             if e != a {
                 return Err(Mismatch::new(cycle, name, u8::from(e), u8::from(a)));
@@ -518,6 +503,28 @@ impl Raster {
         self.pos = Some((h, v));
         Ok(Some(beam))
     }
+}
+
+/// The sync and blank lanes of a pin word.
+const LEVELS: u64 = PinWord::HS_N | PinWord::VS_N | PinWord::BLANK_N;
+
+/// The levels VESA 640x480@60 calls for at beam `(h, v)`: `(hs_n, vs_n,
+/// blank_n)`.
+#[inline]
+fn beam_sync(h: u64, v: u64) -> (bool, bool, bool) {
+    (
+        !(H_VISIBLE + H_FRONT..H_VISIBLE + H_FRONT + H_SYNC).contains(&h),
+        !(V_VISIBLE + V_FRONT..V_VISIBLE + V_FRONT + V_SYNC).contains(&v),
+        h < H_VISIBLE && v < V_VISIBLE,
+    )
+}
+
+/// [`beam_sync`] as the lanes of a pin word.
+#[inline]
+fn beam_levels(h: u64, v: u64) -> u64 {
+    let (hs_n, vs_n, blank_n) = beam_sync(h, v);
+    let bit = |on: bool, b: u64| if on { b } else { 0 };
+    bit(hs_n, PinWord::HS_N) | bit(vs_n, PinWord::VS_N) | bit(blank_n, PinWord::BLANK_N)
 }
 
 /// A sample as a pin word (no clock, no draw counter).
