@@ -213,7 +213,10 @@ module board_tiles #(
     reg [DEC_W-1:0] dec3;
     reg             band3, bandedge3;
     always @(posedge clk) begin : s3
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
         reg [CRAM_W-1:0] word;  // the cell under the pixel
+        /* verilator tracing_on */
         if (rst) begin
             dec3      <= {DEC_W{1'b0}};
             band3     <= 1'b0;

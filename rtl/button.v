@@ -17,32 +17,48 @@ module button #(
     // No reset here: this block produces the reset. The power-up values are
     // given explicitly (Quartus honours them for Cyclone IV flip-flops, and a
     // 4-state simulator needs them); all 0, as the bench's predictor assumes.
-    reg [1:0]       sync;
+    reg             key_meta, key_s;   // two-flop synchroniser of key_n
     reg [CNT_W-1:0] cnt;
     initial begin
-        sync      = 2'b00;
+        key_meta  = 1'b0;
+        key_s     = 1'b0;
         cnt       = {CNT_W{1'b0}};
         pressed_o = 1'b0;
         press_o   = 1'b0;
     end
-    wire            raw_pressed = ~sync[1];
+
+    // One register per stage, each written from the one before it: a shift
+    // register that reads itself costs a simulator a copy in every cycle.
+    always @(posedge clk) begin
+        key_s    <= key_meta;
+        key_meta <= key_n;
+    end
 
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
-    // The common case, the input agreeing with the level, is one compare.
-    always @(posedge clk) begin
-        if (raw_pressed == pressed_o) begin
-            cnt     <= {CNT_W{1'b0}};
+    // The common case, the input agreeing with the level, is one compare. The
+    // state before the edge is read into c_* first, so a simulator keeps no
+    // copies of these registers.
+    always @(posedge clk) begin : debounce
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
+        reg             c_raw, c_pressed;
+        reg [CNT_W-1:0] c_cnt;
+        /* verilator tracing_on */
+        c_raw     = ~key_s;
+        c_pressed = pressed_o;
+        c_cnt     = cnt;
+        if (c_raw == c_pressed) begin
+            if (c_cnt != {CNT_W{1'b0}}) cnt <= {CNT_W{1'b0}};
             press_o <= 1'b0;
-        end else if (cnt == DEBOUNCE_CYCLES[CNT_W-1:0] - 1'b1) begin
+        end else if (c_cnt == DEBOUNCE_CYCLES[CNT_W-1:0] - 1'b1) begin
             cnt       <= {CNT_W{1'b0}};
-            pressed_o <= raw_pressed;
-            press_o   <= raw_pressed;
+            pressed_o <= c_raw;
+            press_o   <= c_raw;
         end else begin
-            cnt     <= cnt + 1'b1;
+            cnt     <= c_cnt + 1'b1;
             press_o <= 1'b0;
         end
-        sync <= {sync[0], key_n};
     end
 endmodule
 

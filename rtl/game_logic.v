@@ -301,6 +301,8 @@ module game_logic #(
     // variables, before anything is written, and the reset comes last (a later
     // assignment wins): a simulator then keeps no copies of these registers.
     always @(posedge clk) begin : engine
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
         reg [3:0]  c_st;
         reg [6:0]  c_scan, c_rd_idx;
         reg        c_rd_v, c_turn;
@@ -308,6 +310,7 @@ module game_logic #(
         reg [15:0] c_round;
         reg        t_take, t_loading, t_scan_more, t_start;
         reg [7:0]  t_cur;
+        /* verilator tracing_on */
         if (wake) begin
             c_st        = st_q;
             c_scan      = scan_q;

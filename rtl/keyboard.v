@@ -76,9 +76,12 @@ module keyboard #(
     // written. cmd_ready_i is read only here, in clocked logic, so nothing
     // depends on it combinationally.
     always @(posedge clk) begin : fifo
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
         reg [FIFO_DEPTH_LOG2:0] wr, rd, fill;
         reg [3:0]               dec;        // decode(): {hit, command}
         reg                     pop, want, push;
+        /* verilator tracing_on */
         if (byte_valid_i || (cmd_ready_i && cmd_valid_o)) begin
             wr   = wr_ptr;
             rd   = rd_ptr;

@@ -209,8 +209,12 @@ module machine_player #(
     // The state before this edge is read once, into the block's c_* variables,
     // before anything is written: a simulator then keeps no copies of these
     // registers. Off the machine's turn, with nothing to clear, nothing here
-    // changes, and the first test is all that runs (most cycles of a person's game).
+    // changes; on it, most cycles only count the gap. The first tests are all
+    // that runs in those cycles, so only the gap, which the short branch
+    // writes, is read before them; the rest, in the long branch.
     always @(posedge clk) begin : fsm
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
         reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y;
         reg [1:0] c_dir, c_best_dir;
         reg [GAP_W-1:0] c_gap;
@@ -220,125 +224,133 @@ module machine_player #(
         reg [4:0] c_ds, c_dt;
         reg [9:0] c_key, c_best;
         reg [CELL_W-1:0] c_rd_data;
+        /* verilator tracing_on */
+        c_gap = gap;
         if (rst || turn_i || st != M_IDLE || best_v || wait_apply || cmd_valid_o
-                || gap != {GAP_W{1'b0}}) begin
-            c_st = st;
-            c_sx = sx;
-            c_sy = sy;
-            c_dir = dir;
-            c_gap = gap;
-            c_best_v = best_v;
-            c_wait_apply = wait_apply;
-            c_cmd_valid_o = cmd_valid_o;
-            c_cmd_o = cmd_o;
-            c_k = k;
-            c_ds = ds;
-            c_tx = tx;
-            c_ty = ty;
-            c_dt = dt;
-            c_key = key;
-            c_key_v = key_v;
-            c_best = best;
-            c_best_x = best_x;
-            c_best_y = best_y;
-            c_best_dir = best_dir;
-            c_rd_data = rd_data;
-            if (rst || !turn_i) begin
-                st          <= M_IDLE;
-                best_v      <= 1'b0;
-                wait_apply  <= 1'b0;
-                cmd_valid_o <= 1'b0;
-                gap         <= {GAP_W{1'b0}};
+                || c_gap != {GAP_W{1'b0}}) begin
+            if (!rst && turn_i && !applied_i && c_gap != GAP_LAST
+                    && ((st == M_IDLE && wait_apply)
+                        || (st == M_TYPE && !(cmd_valid_o && cmd_ready_i)))) begin
+                // Waiting out the gap before a command, or for one to be carried out.
+                gap <= c_gap + 1'b1;
             end else begin
-                // The gap counts from the last command carried out (whoever entered
-                // it) or from the turn's start, so the bench can time it from the
-                // debug port's applied pulses.
-                if (applied_i) begin
-                    wait_apply <= 1'b0;
-                    gap        <= {GAP_W{1'b0}};
-                end else if (c_gap != GAP_LAST) begin
-                    gap <= c_gap + 1'b1;
-                end
-                case (c_st)
-                    M_IDLE: if (!c_wait_apply) begin
-                        // The turn begins (its last command is carried out): scan from (0, 0).
-                        sx      <= 4'd0;
-                        sy      <= 4'd0;
-                        rd_addr <= 7'd0;
-                        st      <= M_SRC;
+                c_st = st;
+                c_sx = sx;
+                c_sy = sy;
+                c_dir = dir;
+                c_best_v = best_v;
+                c_wait_apply = wait_apply;
+                c_cmd_valid_o = cmd_valid_o;
+                c_cmd_o = cmd_o;
+                c_k = k;
+                c_ds = ds;
+                c_tx = tx;
+                c_ty = ty;
+                c_dt = dt;
+                c_key = key;
+                c_key_v = key_v;
+                c_best = best;
+                c_best_x = best_x;
+                c_best_y = best_y;
+                c_best_dir = best_dir;
+                c_rd_data = rd_data;
+                if (rst || !turn_i) begin
+                    st          <= M_IDLE;
+                    best_v      <= 1'b0;
+                    wait_apply  <= 1'b0;
+                    cmd_valid_o <= 1'b0;
+                    gap         <= {GAP_W{1'b0}};
+                end else begin
+                    // The gap counts from the last command carried out (whoever entered
+                    // it) or from the turn's start, so the bench can time it from the
+                    // debug port's applied pulses.
+                    if (applied_i) begin
+                        wait_apply <= 1'b0;
+                        gap        <= {GAP_W{1'b0}};
+                    end else if (c_gap != GAP_LAST) begin
+                        gap <= c_gap + 1'b1;
                     end
-                    M_SRC: st <= M_SRC_CK;                 // the read is under way
-                    M_SRC_CK: begin
-                        k   <= c_rd_data[TROOPS_W-1:0] - 9'd1;
-                        ds  <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                        enemy_x(player_i, cap_red_y, cap_blue_y));
-                        dir <= CMD_W[1:0];
-                        st  <= (c_rd_data[CELL_OWNER +: 2] == player_i
-                                && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
-                    end
-                    M_NB: begin
-                        tx      <= nb_x(c_sx, c_dir);
-                        ty      <= nb_y(c_sy, c_dir);
-                        rd_addr <= cell_idx(nb_x(c_sx, c_dir), nb_y(c_sy, c_dir));
-                        if (nb_ok(c_sx, c_sy, c_dir)) st <= M_NB_RD;
-                        else if (last_dir(c_dir)) st <= M_NEXT;
-                        else               dir <= c_dir + 2'd1;
-                    end
-                    M_NB_RD: begin                         // the read is under way
-                        dt <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                       enemy_x(player_i, cap_red_y, cap_blue_y));
-                        st <= M_NB_CK;
-                    end
-                    M_NB_CK: begin
-                        key   <= key_of(c_rd_data, c_k, player_i, c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                         enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
-                        key_v <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
-                        st    <= M_CMP;
-                    end
-                    M_CMP: begin
-                        if (c_key_v && better(c_best_v, c_key, c_best)) begin
-                            best     <= c_key;
-                            best_v   <= 1'b1;
-                            best_x   <= c_sx;
-                            best_y   <= c_sy;
-                            best_dir <= c_dir;
-                        end
-                        if (last_dir(c_dir)) begin
-                            st  <= M_NEXT;
-                        end else begin
-                            dir <= c_dir + 2'd1;
-                            st  <= M_NB;
-                        end
-                    end
-                    M_NEXT: begin
-                        // Row by row: (9, y) is followed by (0, y + 1).
-                        if (c_sx == COORD_MAX) begin
+                    case (c_st)
+                        M_IDLE: if (!c_wait_apply) begin
+                            // The turn begins (its last command is carried out): scan from (0, 0).
                             sx      <= 4'd0;
-                            sy      <= c_sy + 4'd1;
-                            rd_addr <= cell_idx(4'd0, c_sy + 4'd1);
-                        end else begin
-                            sx      <= c_sx + 4'd1;
-                            rd_addr <= cell_idx(c_sx + 4'd1, c_sy);
+                            sy      <= 4'd0;
+                            rd_addr <= 7'd0;
+                            st      <= M_SRC;
                         end
-                        st <= (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
-                    end
-                    M_TYPE: begin
-                        if (c_cmd_valid_o && cmd_ready_i) begin
-                            cmd_valid_o <= 1'b0;
-                            wait_apply  <= 1'b1;
-                            // The direction typed in move mode is the turn's last command.
-                            if (c_cmd_o == {1'b0, c_best_dir} && mode_i != MODE_SELECT) begin
-                                best_v <= 1'b0;
-                                st     <= M_IDLE;
+                        M_SRC: st <= M_SRC_CK;                 // the read is under way
+                        M_SRC_CK: begin
+                            k   <= c_rd_data[TROOPS_W-1:0] - 9'd1;
+                            ds  <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                            enemy_x(player_i, cap_red_y, cap_blue_y));
+                            dir <= CMD_W[1:0];
+                            st  <= (c_rd_data[CELL_OWNER +: 2] == player_i
+                                    && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
+                        end
+                        M_NB: begin
+                            tx      <= nb_x(c_sx, c_dir);
+                            ty      <= nb_y(c_sy, c_dir);
+                            rd_addr <= cell_idx(nb_x(c_sx, c_dir), nb_y(c_sy, c_dir));
+                            if (nb_ok(c_sx, c_sy, c_dir)) st <= M_NB_RD;
+                            else if (last_dir(c_dir)) st <= M_NEXT;
+                            else               dir <= c_dir + 2'd1;
+                        end
+                        M_NB_RD: begin                         // the read is under way
+                            dt <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                           enemy_x(player_i, cap_red_y, cap_blue_y));
+                            st <= M_NB_CK;
+                        end
+                        M_NB_CK: begin
+                            key   <= key_of(c_rd_data, c_k, player_i, c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                             enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
+                            key_v <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
+                            st    <= M_CMP;
+                        end
+                        M_CMP: begin
+                            if (c_key_v && better(c_best_v, c_key, c_best)) begin
+                                best     <= c_key;
+                                best_v   <= 1'b1;
+                                best_x   <= c_sx;
+                                best_y   <= c_sy;
+                                best_dir <= c_dir;
                             end
-                        end else if (!c_cmd_valid_o && !c_wait_apply && c_gap == GAP_LAST) begin
-                            cmd_valid_o <= 1'b1;
-                            cmd_o       <= next_cmd(cursor_i[7:4], cursor_i[3:0], mode_i,
-                                               c_best_x, c_best_y, c_best_dir);
+                            if (last_dir(c_dir)) begin
+                                st  <= M_NEXT;
+                            end else begin
+                                dir <= c_dir + 2'd1;
+                                st  <= M_NB;
+                            end
                         end
-                    end
-                    default: st <= M_IDLE;
-                endcase
+                        M_NEXT: begin
+                            // Row by row: (9, y) is followed by (0, y + 1).
+                            if (c_sx == COORD_MAX) begin
+                                sx      <= 4'd0;
+                                sy      <= c_sy + 4'd1;
+                                rd_addr <= cell_idx(4'd0, c_sy + 4'd1);
+                            end else begin
+                                sx      <= c_sx + 4'd1;
+                                rd_addr <= cell_idx(c_sx + 4'd1, c_sy);
+                            end
+                            st <= (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
+                        end
+                        M_TYPE: begin
+                            if (c_cmd_valid_o && cmd_ready_i) begin
+                                cmd_valid_o <= 1'b0;
+                                wait_apply  <= 1'b1;
+                                // The direction typed in move mode is the turn's last command.
+                                if (c_cmd_o == {1'b0, c_best_dir} && mode_i != MODE_SELECT) begin
+                                    best_v <= 1'b0;
+                                    st     <= M_IDLE;
+                                end
+                            end else if (!c_cmd_valid_o && !c_wait_apply && c_gap == GAP_LAST) begin
+                                cmd_valid_o <= 1'b1;
+                                cmd_o       <= next_cmd(cursor_i[7:4], cursor_i[3:0], mode_i,
+                                                   c_best_x, c_best_y, c_best_dir);
+                            end
+                        end
+                        default: st <= M_IDLE;
+                    endcase
+                end
             end
         end
     end

@@ -40,8 +40,11 @@ module vga_timing (
     // The next position, in variables of the block: computed only on the
     // pixel enable (as wires a simulator would compute them in every cycle).
     always @(posedge clk) begin : step
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
         reg       line_end;
         reg [9:0] sx_d, sy_d;
+        /* verilator tracing_on */
         if (pix_en_i) begin
             line_end  = (sx_o == H_LAST);
             sx_d      = line_end ? 10'd0 : sx_o + 10'd1;
