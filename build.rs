@@ -126,11 +126,13 @@ fn main() {
     rtl_models.include(paths.manifest.join("tb/shim"));
     for spec in RTL_MODELS {
         let src = paths.rtl.join(format!("{}.v", spec.top));
-        add_model(&paths, spec, &src, &mut rtl_models, &mut global_files);
+        add_model(&paths, spec, &src, &mut rtl_models, None, &mut global_files);
     }
     rtl_models.compile("vmodel_rtl");
     let mut gates = cxx_build(&paths.include);
     gates.include(paths.manifest.join("tb/shim"));
+    let mut gates_slow = cxx_build(&paths.include);
+    gates_slow.opt_level(0);
     match synthesis {
         Some(thread) => {
             let netlist = thread
@@ -141,8 +143,13 @@ fn main() {
                 &GATES_MODEL,
                 &netlist,
                 &mut gates,
+                Some(&mut gates_slow),
                 &mut global_files,
             );
+            // Objects of the one library: the two halves call each other.
+            for obj in gates_slow.compile_intermediates() {
+                gates.object(obj);
+            }
         }
         None => {
             gates.file(paths.manifest.join("tb/shim/gates_absent.cpp"));
@@ -176,6 +183,7 @@ fn add_model(
     spec: &ModelSpec,
     src: &Path,
     build: &mut cc::Build,
+    slow: Option<&mut cc::Build>,
     global_files: &mut Vec<String>,
 ) {
     let mdir = p.out.join(spec.prefix);
@@ -193,10 +201,19 @@ fn add_model(
     .flat_map(|key| mk.get(key).into_iter().flatten())
     .map(|f| format!("{f}.cpp"))
     .collect();
-    if spec.prefix == GATES_MODEL.prefix {
+    if let Some(slow) = slow {
+        // The netlist's constructors and initial values (the __Slow files)
+        // run once: -O0 compiles them in half the time, and they are half
+        // of its C++.
+        slow.include(&mdir);
         for f in &generated {
-            build.file(mdir.join(f));
+            if f.ends_with("__Slow.cpp") {
+                slow.file(mdir.join(f));
+            } else {
+                build.file(mdir.join(f));
+            }
         }
+        define_trace(&mk, slow);
     } else {
         let all = mdir.join(format!("{}__ALL.cpp", spec.prefix));
         let text: String = generated
@@ -214,13 +231,18 @@ fn add_model(
             }
         }
     }
-    // The same for every model: all are traced the same way.
-    for (k, v) in &mk {
+    define_trace(&mk, build);
+    build.file(p.manifest.join(spec.shim));
+}
+
+/// The model's tracing defines (the same for every model: all are traced the
+/// same way).
+fn define_trace(mk: &std::collections::BTreeMap<String, Vec<String>>, build: &mut cc::Build) {
+    for (k, v) in mk {
         if k.starts_with("VM_TRACE") || k == "VM_COVERAGE" || k == "VM_SC" {
             build.define(k, v.first().map(String::as_str).unwrap_or("0"));
         }
     }
-    build.file(p.manifest.join(spec.shim));
 }
 
 /// The Verilator runtime, compiled once per `OUT_DIR` (it never changes with
