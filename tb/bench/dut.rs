@@ -7,11 +7,9 @@ use std::path::Path;
 
 pub use ffi::{core_params as CoreParams, kbd_params as KbdParams};
 
-/// The RTL folder the Verilated models were built from: `rtl/`, or
-/// `GENERALS_RTL_DIR` at build time (scripts/mutants). Tests that hand the
-/// RTL to another tool use this folder, so that they see the same design.
-pub const RTL_DIR: &str = env!("GENERALS_RTL_BUILT");
+// Also what links the models into every program that uses this crate.
 pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
+pub use generals_model::RTL_DIR;
 
 /// Error opening a waveform file.
 #[derive(Debug, thiserror::Error)]
@@ -251,7 +249,7 @@ pub enum CoreModel {
     /// The RTL as written.
     #[default]
     Rtl,
-    /// The gate-level netlist yosys synthesises from it (`build.rs`).
+    /// The gate-level netlist yosys synthesises from it (`tb/model/build.rs`).
     Netlist,
 }
 

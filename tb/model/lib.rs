@@ -1,0 +1,10 @@
+//! The Verilated models of the Generals RTL (`generals_core`, `kbd_frontend`)
+//! and of its gate-level netlist, with the C ABI shim around them
+//! (`tb/shim/shim.h`), compiled by this crate's build script and linked into
+//! whatever uses it. The shim's Rust FFI is the `generals` crate's
+//! (`generals::ffi`); this crate holds no Rust code besides the fact below.
+
+/// The RTL folder the models were built from: `rtl/`, or `GENERALS_RTL_DIR`
+/// at build time (scripts/mutants). Tests that hand the RTL to another tool
+/// use this folder, so that they see the same design.
+pub const RTL_DIR: &str = env!("GENERALS_RTL_BUILT");
