@@ -134,11 +134,14 @@ fn main() {
     let mut global_files: Vec<String> = Vec::new();
     let mut rtl_models = cxx_build(&paths.include);
     rtl_models.include(paths.root.join("tb/shim"));
-    for spec in RTL_MODELS {
-        let src = paths.rtl.join(format!("{}.v", spec.top));
-        add_model(&paths, spec, &src, &mut rtl_models, None, &mut global_files);
-    }
-    rtl_models.compile("vmodel_rtl");
+    let units: Vec<PathBuf> = RTL_MODELS
+        .iter()
+        .filter_map(|spec| {
+            let src = paths.rtl.join(format!("{}.v", spec.top));
+            add_model(&paths, spec, &src, &mut rtl_models, None, &mut global_files)
+        })
+        .collect();
+    compile_cached(&paths, &rtl_models, &units, "vmodel_rtl");
     let mut gates = cxx_build(&paths.include);
     gates.include(paths.root.join("tb/shim"));
     let mut gates_slow = cxx_build(&paths.include);
@@ -184,10 +187,13 @@ fn verilator_root(verilator: &str) -> PathBuf {
     }
 }
 
-/// Verilates `spec` from `src` and adds its C++ and its shim to `build`,
-/// and the runtime files it needs to `global_files`. The RTL's models are
-/// one translation unit each (`<prefix>__ALL.cpp`); the netlist's files,
-/// each large, stay apart so that they compile in parallel.
+/// Verilates `spec` from `src` and sets `build` up for it (include folder,
+/// defines), and adds the runtime files it needs to `global_files`. An RTL
+/// model is one translation unit with its shim (`<prefix>__ALL.cpp`, which
+/// includes every generated file: the runtime's headers are parsed once),
+/// returned for `compile_cached`. The netlist's files, each large, stay apart
+/// so that they compile in parallel; they and its shim are added to `build`
+/// (the run-once `__Slow` files to `slow`), and `None` is returned.
 fn add_model(
     p: &Paths,
     spec: &ModelSpec,
@@ -195,7 +201,7 @@ fn add_model(
     build: &mut cc::Build,
     slow: Option<&mut cc::Build>,
     global_files: &mut Vec<String>,
-) {
+) -> Option<PathBuf> {
     let mdir = p.out.join(spec.prefix);
     let _ = std::fs::remove_dir_all(&mdir);
     verilate(p, spec, src, &mdir);
@@ -211,7 +217,7 @@ fn add_model(
     .flat_map(|key| mk.get(key).into_iter().flatten())
     .map(|f| format!("{f}.cpp"))
     .collect();
-    if let Some(slow) = slow {
+    let unit = if let Some(slow) = slow {
         // The netlist's constructors and initial values (the __Slow files)
         // run once: -O0 compiles them in half the time, and they are half
         // of its C++.
@@ -224,16 +230,22 @@ fn add_model(
             }
         }
         define_trace(&mk, slow);
+        build.file(p.root.join(spec.shim));
+        None
     } else {
         let all = mdir.join(format!("{}__ALL.cpp", spec.prefix));
-        let text: String = generated
+        let mut text: String = generated
             .iter()
             .map(|f| format!("#include \"{f}\"\n"))
             .collect();
+        text.push_str(&format!(
+            "#include \"{}\"\n",
+            p.root.join(spec.shim).display()
+        ));
         std::fs::write(&all, text)
             .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", all.display())));
-        build.file(all);
-    }
+        Some(all)
+    };
     for key in ["VM_GLOBAL_FAST", "VM_GLOBAL_SLOW"] {
         for f in mk.get(key).into_iter().flatten() {
             if !global_files.contains(f) {
@@ -242,7 +254,98 @@ fn add_model(
         }
     }
     define_trace(&mk, build);
-    build.file(p.root.join(spec.shim));
+    unit
+}
+
+/// Compiles the translation units `units` with `build`'s settings into the
+/// static library `lib`, reusing the object of a unit whose inputs are what
+/// they were at its last compile: its model's generated C++ (all of its
+/// folder), the shim's sources, Verilator's headers (by size and time) and
+/// the compiler's command. A mutant (scripts/mutants) or an edit of one
+/// module then recompiles only the models it changes: most leave the keyboard
+/// model as it was.
+fn compile_cached(p: &Paths, build: &cc::Build, units: &[PathBuf], lib: &str) {
+    let compiler = build.get_compiler();
+    let mut todo = Vec::new();
+    let mut objects = Vec::new();
+    for all in units {
+        let hash = unit_hash(p, all, &compiler);
+        let (obj, stamp) = cached_object(p, all);
+        let fresh = std::fs::read_to_string(&stamp).is_ok_and(|h| h == hash);
+        if fresh && obj.exists() {
+            objects.push(obj);
+        } else {
+            todo.push((all, obj, stamp, hash));
+        }
+    }
+    if !todo.is_empty() {
+        let mut b = build.clone();
+        for (all, ..) in &todo {
+            b.file(all);
+        }
+        let compiled = b.compile_intermediates();
+        for (all, obj, stamp, hash) in todo {
+            let name = format!(
+                "-{}.o",
+                all.file_stem().unwrap_or_default().to_string_lossy()
+            );
+            let made = compiled
+                .iter()
+                .find(|o| o.to_string_lossy().ends_with(&name))
+                .unwrap_or_else(|| fail(&format!("no object for {}", all.display())));
+            std::fs::copy(made, &obj)
+                .and_then(|_| std::fs::write(&stamp, &hash))
+                .unwrap_or_else(|e| fail(&format!("cannot keep {}: {e}", obj.display())));
+            objects.push(obj);
+        }
+    }
+    let mut archive = build.clone();
+    archive.objects(objects);
+    archive.compile(lib);
+}
+
+/// Where the object of the unit `all` is kept between builds, and the file
+/// that holds the hash of the inputs it was compiled from.
+fn cached_object(p: &Paths, all: &Path) -> (PathBuf, PathBuf) {
+    let stem = all.file_stem().unwrap_or_default().to_string_lossy();
+    (
+        p.out.join(format!("{stem}.kept.o")),
+        p.out.join(format!("{stem}.kept.hash")),
+    )
+}
+
+/// A hash of everything the object of `all` is compiled from.
+fn unit_hash(p: &Paths, all: &Path, compiler: &cc::Tool) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    compiler.path().hash(&mut h);
+    for a in compiler.args() {
+        a.hash(&mut h);
+    }
+    let list = |dir: &Path| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let model_dir = all.parent().unwrap_or(&p.out);
+    // The C++ alone: Verilator's other outputs record paths and times.
+    let cxx = |f: &PathBuf| f.extension().is_some_and(|e| e == "cpp" || e == "h");
+    for f in list(model_dir)
+        .into_iter()
+        .chain(list(&p.root.join("tb/shim")))
+        .filter(cxx)
+    {
+        f.hash(&mut h);
+        std::fs::read(&f).unwrap_or_default().hash(&mut h);
+    }
+    for f in list(&p.include) {
+        if let Ok(m) = std::fs::metadata(&f) {
+            (f, m.len(), m.modified().ok()).hash(&mut h);
+        }
+    }
+    format!("{:016x}", h.finish())
 }
 
 /// The model's tracing defines (the same for every model: all are traced the
