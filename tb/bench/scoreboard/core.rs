@@ -172,6 +172,11 @@ impl CoreScoreboard {
         self.draw.value()
     }
 
+    /// The cycle of the last `dbg_snapshot` pulse since the last reset.
+    pub fn last_snapshot(&self) -> Option<u64> {
+        self.last_snapshot
+    }
+
     /// True when every byte sent has been applied as a command.
     pub fn drained(&self) -> bool {
         self.kbd.drained() && self.in_game.is_empty() && self.pending_start.is_none()
