@@ -219,10 +219,8 @@ module game_logic #(
     // Commands are consumed whenever the engine is free; during a map load they are
     // consumed and ignored (the phase is still IDLE/GAME_OVER: GAME.md section 5, never
     // kept for later), except in the cycle that starts the game.
-    wire loading       = (st_q[3:2] == 2'b00) && (st_q != ST_READY);
     assign cmd_ready_o = (st_q[3:2] == 2'b00) && !hold_i;
     wire cmd_take      = cmd_valid_i && cmd_ready_o;
-    wire [7:0] cur_xy  = (player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o;
 
     // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
     // Data registers without a reset: each is written before it is used.
@@ -236,10 +234,11 @@ module game_logic #(
     reg  [1:0]  mv_tgt_kind_q;        // kinds never change
     reg  [1:0]  pass_cand_q;          // player whose turn is being decided
     reg  [1:0]  pass_g_q;             // round ends so far, 0..2 (bound: see ST_CHECK)
-    wire        mv_win         = mv_q[20];
-    wire [1:0]  mv_tgt_owner   = mv_q[19:18];
-    wire [8:0]  mv_tgt_troops  = mv_q[17:9];
-    wire [8:0]  mv_src_troops  = mv_q[8:0];
+    // Its fields, read in place: as wires a simulator would copy them out in every cycle.
+    localparam integer MV_SRC_T = 0;    // source troops [8:0]
+    localparam integer MV_TGT_T = 9;    // target troops [8:0]
+    localparam integer MV_TGT_O = 18;   // target owner [1:0]
+    localparam integer MV_WIN   = 20;   // the move takes the enemy capital
 
     // ---- scans over the board (ST_CLEAR, ST_FILL, ST_CHECK, ST_GROW) ---------------------
     // scan_q is the cell read (or written) next; rd_v_q/rd_idx_q say which cell's word is
@@ -247,7 +246,9 @@ module game_logic #(
     reg  [6:0]  scan_q;
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
-    wire        scan_more = (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL);
+    // A scan has cells left: (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL), written
+    // out where it is used rather than as a wire, which a simulator computes in every
+    // cycle, scanning or not.
 
     // Read port A: the cursor cell when a command is taken, the target after the source,
     // the scanned cells during a scan. Branches, not `?:`: the cursor's index is then
@@ -259,13 +260,13 @@ module game_logic #(
         if (st_q == ST_READY) begin
             if (cmd_take) begin
                 a_en_o   = 1'b1;
-                a_addr_o = xy_idx(cur_xy);
+                a_addr_o = xy_idx((player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o);
             end
         end else if (st_q == ST_MV_SRC) begin
             a_en_o   = 1'b1;
             a_addr_o = mv_tgt_idx_q;
         end else begin
-            a_en_o   = scan_more;
+            a_en_o   = (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL);
         end
     end
 
@@ -278,9 +279,6 @@ module game_logic #(
     // skips in the idle cycles.
     reg  busy_q;
     wire wake = busy_q || start_i || cmd_valid_i;
-    // START in PLAYING is ignored; one START at a time (GAME.md section 3). Outside
-    // PLAYING the engine is READY unless a START is already under way.
-    wire start_take = start_i && phase_o != PH_PLAYING && st_q == ST_READY;
 
     // The seats after this edge: a START press outside PLAYING latches the switches.
     function automatic [1:0] seats_next(input start, input [1:0] phase, input [1:0] switches,
@@ -326,10 +324,15 @@ module game_logic #(
             c_seats     = seats_o;
             c_turn      = turn_o;
             t_take      = cmd_valid_i && cmd_ready_o;
-            t_loading   = loading;
-            t_scan_more = scan_more;
-            t_start     = start_take;
-            t_cur       = cur_xy;
+            // A map load under way.
+            t_loading   = (c_st[3:2] == 2'b00) && (c_st != ST_READY);
+            t_scan_more = (c_st[3:1] == 3'b111) && (c_scan <= LAST_CELL);
+            // START in PLAYING is ignored; one START at a time (GAME.md
+            // section 3). Outside PLAYING the engine is READY unless a START
+            // is already under way.
+            t_start     = start_i && c_phase != PH_PLAYING && c_st == ST_READY;
+            // The cursor of the player to move.
+            t_cur       = (c_player == PL_BLUE) ? cursor_blue_o : cursor_red_o;
             if (c_st == ST_CLEAR)                             elem[c_scan] <= 1'b0;
             else if (c_st == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
                      && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
@@ -476,8 +479,8 @@ module game_logic #(
                         we_o    <= grow_changes(a_data_i, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
                         waddr_o <= c_rd_idx;
                         wdata_o <= after_move(a_data_i, c_rd_idx == mv_src_idx_q,
-                                              c_rd_idx == mv_tgt_idx_q, mv_src_troops,
-                                              mv_tgt_owner, mv_tgt_troops, c_g,
+                                              c_rd_idx == mv_tgt_idx_q, mv_q[MV_SRC_T +: TROOPS_W],
+                                              mv_q[MV_TGT_O +: 2], mv_q[MV_TGT_T +: TROOPS_W], c_g,
                                               land_grows(c_round[LAND_BITS-1:0], c_g));
                     end
                     if (c_rd_v && c_rd_idx == LAST_CELL) st_q <= ST_COMMIT;
@@ -485,13 +488,13 @@ module game_logic #(
                 ST_W_SRC: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_src_idx_q;
-                    wdata_o <= {mv_src_q[12:9], mv_src_troops};
+                    wdata_o <= {mv_src_q[12:9], mv_q[MV_SRC_T +: TROOPS_W]};
                     st_q    <= ST_W_TGT;
                 end
                 ST_W_TGT: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_tgt_idx_q;
-                    wdata_o <= {mv_tgt_owner, mv_tgt_kind_q, mv_tgt_troops};
+                    wdata_o <= {mv_q[MV_TGT_O +: 2], mv_tgt_kind_q, mv_q[MV_TGT_T +: TROOPS_W]};
                     st_q    <= ST_COMMIT;
                 end
                 ST_COMMIT: begin
@@ -500,17 +503,19 @@ module game_logic #(
                     round_o       <= c_round + {14'd0, c_g};
                     player_o      <= c_cand;
                     mode_o        <= MODE_SELECT;
-                    turn_o        <= !mv_win && plays(c_seats, c_cand);
-                    if (mv_win) begin
+                    turn_o        <= !mv_q[MV_WIN] && plays(c_seats, c_cand);
+                    if (mv_q[MV_WIN]) begin
                         phase_o  <= PH_OVER;
                         winner_o <= c_player;
                     end
                     // The mover's cursor: on the target if the move took it, else on
                     // the source.
                     if (c_player == PL_BLUE)
-                        cursor_blue_o <= (mv_tgt_owner == c_player) ? mv_tgt_xy_q : mv_src_xy_q;
+                        cursor_blue_o <= (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                                                                           : mv_src_xy_q;
                     else
-                        cursor_red_o  <= (mv_tgt_owner == c_player) ? mv_tgt_xy_q : mv_src_xy_q;
+                        cursor_red_o  <= (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                                                                           : mv_src_xy_q;
                     st_q <= ST_READY;
                 end
                 default: st_q <= ST_READY;
@@ -580,8 +585,9 @@ module game_logic #(
         reg [CELL_W-1:0] a;     // its kind does not matter here
         /* verilator lint_on UNUSEDSIGNAL */
         begin
-            a = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q, mv_src_troops,
-                           mv_tgt_owner, mv_tgt_troops, g, land_grows(round, g));
+            a = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
+                           mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                           mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
             movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
         end
     endfunction
@@ -589,8 +595,9 @@ module game_logic #(
     // Does the scanned cell change in ST_GROW (it is then written)?
     function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
                                     input [LAND_BITS-1:0] round);
-        grow_changes = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q, mv_src_troops,
-                                  mv_tgt_owner, mv_tgt_troops, g, land_grows(round, g)) != c;
+        grow_changes = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
+                                  mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                                  mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g)) != c;
     endfunction
 
 endmodule
