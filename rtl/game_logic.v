@@ -222,6 +222,12 @@ module game_logic #(
     assign cmd_ready_o = (st_q[3:2] == 2'b00) && !hold_i;
     wire cmd_take      = cmd_valid_i && cmd_ready_o;
 
+    // The cursor of the player to move. A function, not a wire: it is computed
+    // only where it is called (a simulator computes a wire in every cycle).
+    function automatic [7:0] cursor_of(input [1:0] player);
+        cursor_of = (player == PL_BLUE) ? cursor_blue_o : cursor_red_o;
+    endfunction
+
     // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
     // Data registers without a reset: each is written before it is used.
     reg  [2:0]  mv_cmd_q;
@@ -246,9 +252,11 @@ module game_logic #(
     reg  [6:0]  scan_q;
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
-    // A scan has cells left: (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL), written
-    // out where it is used rather than as a wire, which a simulator computes in every
-    // cycle, scanning or not.
+    // A scan (the state's top three bits st_top are 3'b111) has cells left from
+    // scan. A function, not a wire, like cursor_of().
+    function automatic scan_more(input [2:0] st_top, input [6:0] scan);
+        scan_more = (st_top == 3'b111) && (scan <= LAST_CELL);
+    endfunction
 
     // Read port A: the cursor cell when a command is taken, the target after the source,
     // the scanned cells during a scan. Branches, not `?:`: the cursor's index is then
@@ -260,13 +268,13 @@ module game_logic #(
         if (st_q == ST_READY) begin
             if (cmd_take) begin
                 a_en_o   = 1'b1;
-                a_addr_o = xy_idx((player_o == PL_BLUE) ? cursor_blue_o : cursor_red_o);
+                a_addr_o = xy_idx(cursor_of(player_o));
             end
         end else if (st_q == ST_MV_SRC) begin
             a_en_o   = 1'b1;
             a_addr_o = mv_tgt_idx_q;
         end else begin
-            a_en_o   = (st_q[3:1] == 3'b111) && (scan_q <= LAST_CELL);
+            a_en_o   = scan_more(st_q[3:1], scan_q);
         end
     end
 
@@ -326,13 +334,12 @@ module game_logic #(
             t_take      = cmd_valid_i && cmd_ready_o;
             // A map load under way.
             t_loading   = (c_st[3:2] == 2'b00) && (c_st != ST_READY);
-            t_scan_more = (c_st[3:1] == 3'b111) && (c_scan <= LAST_CELL);
+            t_scan_more = scan_more(c_st[3:1], c_scan);
             // START in PLAYING is ignored; one START at a time (GAME.md
             // section 3). Outside PLAYING the engine is READY unless a START
             // is already under way.
             t_start     = start_i && c_phase != PH_PLAYING && c_st == ST_READY;
-            // The cursor of the player to move.
-            t_cur       = (c_player == PL_BLUE) ? cursor_blue_o : cursor_red_o;
+            t_cur       = cursor_of(c_player);
             if (c_st == ST_CLEAR)                             elem[c_scan] <= 1'b0;
             else if (c_st == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
                      && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
