@@ -7,8 +7,8 @@ use std::path::Path;
 
 pub use ffi::{core_params as CoreParams, kbd_params as KbdParams};
 
-// Also what links the models into every program that uses this crate.
 pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
+// Also what links the models into every program that uses this crate.
 pub use generals_model::RTL_DIR;
 
 /// Error opening a waveform file.

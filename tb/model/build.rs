@@ -6,10 +6,11 @@
 //!
 //! Per top module: `verilator --cc` into `$OUT_DIR/<top>/`, then the generated
 //! C++ is compiled at -O3 with `cc` (Verilator's own makefile would use -Os),
-//! as one translation unit that includes every generated file (as
-//! Verilator's makefile does without parallel builds: the runtime headers are
-//! parsed once, not once a file). Both RTL models and their shims are one
-//! `cc` build, compiled in parallel. The Verilator runtime goes into one
+//! as one translation unit that includes every generated file and the
+//! model's shim (as Verilator's makefile does without parallel builds: the
+//! runtime headers are parsed once, not once a file). Both RTL models are one
+//! `cc` build, compiled in parallel; a model's object is kept while its C++
+//! is unchanged (`compile_cached`). The Verilator runtime goes into one
 //! static library of its own.
 //!
 //! A third model is the gate-level netlist of `generals_core`: yosys
@@ -259,8 +260,8 @@ fn add_model(
 
 /// Compiles the translation units `units` with `build`'s settings into the
 /// static library `lib`, reusing the object of a unit whose inputs are what
-/// they were at its last compile: its model's generated C++ (all of its
-/// folder), the shim's sources, Verilator's headers (by size and time) and
+/// they were at its last compile: its model's generated C++ (the `.cpp` and
+/// `.h` files of its folder), the shim's sources, Verilator's headers (by size and time) and
 /// the compiler's command. A mutant (scripts/mutants) or an edit of one
 /// module then recompiles only the models it changes: most leave the keyboard
 /// model as it was.
