@@ -1,8 +1,15 @@
 // Generals (将军棋) - board_tiles: the board's cells on screen (docs/display.md, "Board"
 // and "One cell"), and the title's strip of sample cells and the GAME_OVER band.
-// Pixel stages S1 (cell counters) to S4 (digit and icon ROM words); everything moves
-// only on the pixel enable, so nothing here is computed on the other cycles.
 // Part of the Generals FPGA project, MIT licence.
+//
+// A line of the board is a row of segments: a grid line, a cell's inside, a grid
+// line, ... A register holds where the current segment ends, so a pixel costs one
+// compare, and what a cell's inside shows on this line is worked out once, when the
+// beam enters it: its fill, and a mask of the pixels where anything else (troop
+// digits, icon, cursor, target ring) is drawn. Only those pixels are looked at
+// closely. The cell's word and its digit and icon rows are fetched from the cell RAM
+// and the glyph ROMs while the beam crosses the cell before (the first cell of a
+// line: in the blanking before it).
 
 `default_nettype none
 `timescale 1ns / 1ps
@@ -12,88 +19,49 @@ module board_tiles #(
 ) (
     input  wire        clk,            // 50 MHz
     input  wire        rst,            // synchronous, active high
-    input  wire        pix_en_i,       // pixel enable: the pipeline moves
-    input  wire [9:0]  sx_i,           // raster position (S0)
+    input  wire        pix_en_i,       // pixel enable
+    input  wire [9:0]  sx_i,           // beam: the pixel computed at this enable
     input  wire [9:0]  sy_i,
-    input  wire [1:0]  phase_i,        // the snapshot's phase and mode
+    input  wire [1:0]  phase_i,        // the snapshot's scalars
+    input  wire [1:0]  winner_i,
+    input  wire [1:0]  player_i,
     input  wire [1:0]  mode_i,
     input  wire        cram_we_i,      // cell RAM write port (video_scan)
     input  wire [6:0]  cram_addr_i,
     input  wire [19:0] cram_data_i,
-    output reg         band4_o,        // S4: GAME_OVER band, and its edge lines
-    output reg         bandedge4_o,
-    output wire        grid4_o,        // grid line of the board or the strip
-    output wire        interior4_o,    // inside a cell
-    output wire        cur_hi4_o,      // cursor frame
-    output wire        cur_ink4_o,     // cursor's inner ink line
-    output wire        tgt4_o,         // legal-target ring
-    output wire        dhit4_o,        // inside a troop digit
-    output wire [2:0]  dgx4_o,         // digit glyph column
-    output wire [7:0]  dig4_o,         // digit ROM row
-    output wire        ihit4_o,        // inside the icon
-    output wire [3:0]  icol4_o,        // icon column
-    output wire [63:0] icon4_o,        // icon ROM row: 16 palette indices
-    output wire [3:0]  fill4_o         // the cell's fill colour
+    output reg  [3:0]  pal_o           // the pixel's palette index; 0: no tile here
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
     `include "video_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
 
+    // Segments of a line.
+    localparam [1:0] S_OFF   = 2'd0;   // no tile (before and after the board)
+    localparam [1:0] S_SOLID = 2'd1;   // one colour across the board: a grid row, the band
+    localparam [1:0] S_GRID  = 2'd2;   // a grid line between cells
+    localparam [1:0] S_CELL  = 2'd3;   // the inside of a cell
+    // What a line holds, decided in the blanking before it.
+    localparam [1:0] LK_NONE  = 2'd0;
+    localparam [1:0] LK_SOLID = 2'd1;
+    localparam [1:0] LK_CELLS = 2'd2;
+    localparam [3:0] BOARD_COLS = 4'd10;
+    localparam [3:0] STRIP_COLS = 4'd5;
+    localparam [5:0] CELL_LAST  = CELL_PITCH - 6'd1;
+    // Fetch of the next cell: the cell RAM word, then the three digit rows.
+    localparam [1:0] F_IDLE = 2'd0;
+    localparam [1:0] F_WORD = 2'd1;    // the word is here; digit 0's row is read
+    localparam [1:0] F_D0   = 2'd2;    // digit 0's row is here; digit 1's is read
+    localparam [1:0] F_D1   = 2'd3;    // digit 1's row is here; digit 2's is read
+    // Icon placement inside a cell: its pixels, and the same as a mask over the
+    // cell's 44 pixels (bit 43 - ix for pixel ix, as all masks here).
+    localparam [5:0]  ICON_BIG_LAST = ICON_BIG_XY + ICON_BIG - 6'd1;
+    localparam [43:0] WIN_BIG   = {{(44 - ICON_BIG_LAST - 1){1'b0}}, {ICON_BIG{1'b1}}, {ICON_BIG_XY{1'b0}}};
+    localparam [43:0] WIN_SMALL = {{(44 - ICON_SM_X - ICON_SM){1'b0}}, {ICON_SM{1'b1}}, {ICON_SM_X{1'b0}}};
+
     wire idle = (phase_i == PH_IDLE);
-    wire over = (phase_i == PH_OVER);
 
-    // ---- S1: counters that step at cell and row edges instead of dividing ---------------
-    reg [3:0] bcol1;            // column (10 = the closing grid line)
-    reg [5:0] blx1, bly1;       // position inside the cell pitch
-    reg [6:0] rbase1;           // cell index of column 0 of this row
-    reg       inbx1, inby1;     // inside the board (or, in IDLE, the strip)
-    reg       band1, bandedge1;
-
-    always @(posedge clk) begin
-        if (rst) begin
-            bcol1 <= 4'd0;  blx1 <= 6'd0;  bly1 <= 6'd0;  rbase1 <= 7'd0;
-            inbx1 <= 1'b0;  inby1 <= 1'b0;  band1 <= 1'b0;  bandedge1 <= 1'b0;
-        end else if (pix_en_i) begin
-            // Branches, not `?:`: a function's result is computed even where a
-            // `?:` does not take it.
-            if (idle) inbx1 <= in_range(sx_i, STRIP_X0, STRIP_W);
-            else      inbx1 <= in_range(sx_i, BOARD_X0, BOARD_SIZE);
-            if (sx_i == (idle ? STRIP_X0 : BOARD_X0)) begin
-                bcol1 <= 4'd0;
-                blx1  <= 6'd0;
-            end else if (blx1 == CELL_PITCH - 6'd1) begin
-                bcol1 <= bcol1 + 4'd1;
-                blx1  <= 6'd0;
-            end else begin
-                blx1  <= blx1 + 6'd1;
-            end
-            // Rows step once per line, with its first pixel.
-            if (sx_i == 10'd0) begin
-                if (idle) inby1 <= in_range(sy_i, STRIP_Y0, STRIP_H);
-                else      inby1 <= in_range(sy_i, BOARD_Y0, BOARD_SIZE);
-                if (sy_i == (idle ? STRIP_Y0 : BOARD_Y0)) begin
-                    bly1   <= 6'd0;
-                    rbase1 <= 7'd0;
-                end else if (bly1 == CELL_PITCH - 6'd1) begin
-                    bly1   <= 6'd0;
-                    rbase1 <= rbase1 + ROW_CELLS;
-                end else begin
-                    bly1   <= bly1 + 6'd1;
-                end
-            end
-            // The band is drawn at GAME OVER only; its edge flag matters only
-            // inside it.
-            if (over) begin
-                band1     <= in_range(sx_i, BOARD_X0, BOARD_SIZE) && in_range(sy_i, BAND_Y0, BAND_H);
-                bandedge1 <= !in_range(sy_i, BAND_Y0 + BAND_EDGE, BAND_H - 2 * BAND_EDGE);
-            end else begin
-                band1     <= 1'b0;
-            end
-        end
-    end
-
-    // ---- S2: the cell's word from the cell RAM ------------------------------------------
+    // ---- the cell RAM (written by the scan in the vertical blanking) and the ROMs ----
     // {owner[1:0], kind[1:0], cursor, target, ndig[1:0], bcd[11:0]}
     reg [CRAM_W-1:0] cram [0:127];
     integer i;
@@ -101,29 +69,19 @@ module board_tiles #(
     always @(posedge clk) begin
         if (cram_we_i) cram[cram_addr_i] <= cram_data_i;
     end
+    // Troop digits {digit, row} and icon rows {kind, row}. Like the cell RAM they are
+    // read by the fetch below into output registers (block RAM): reads inside the
+    // block that uses them, so that a simulator orders them without copies.
+    reg [7:0]  digits [0:127];
+    reg [63:0] icons  [0:63];
+    initial $readmemh({GFX_DIR, "digits.hex"}, digits);
+    initial $readmemh({GFX_DIR, "icons.hex"}, icons);
+    reg [CRAM_W-1:0] ram_q;     // block RAM output registers: no reset
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [7:0]        dig_q;     // a digit is 5 pixels wide: bits 2-0 are blank
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [63:0]       ic_q;      // the icon's row for the cell under the beam
 
-    reg [CRAM_W-1:0] ram2;      // block RAM output register: no reset
-    reg [5:0]        blx2, bly2;
-    reg [3:0]        bcol2;
-    reg              inb2, band2, bandedge2;
-    always @(posedge clk) begin
-        if (pix_en_i) ram2 <= cram[rbase1 + {3'd0, bcol1}];
-    end
-    always @(posedge clk) begin
-        if (rst) begin
-            blx2 <= 6'd0;  bly2 <= 6'd0;  bcol2 <= 4'd0;
-            inb2 <= 1'b0;  band2 <= 1'b0;  bandedge2 <= 1'b0;
-        end else if (pix_en_i) begin
-            blx2      <= blx1;
-            bly2      <= bly1;
-            bcol2     <= bcol1;
-            inb2      <= inbx1 && inby1;
-            band2     <= band1;
-            bandedge2 <= bandedge1;
-        end
-    end
-
-    // ---- S3: what of the cell is under the pixel ------------------------------------------
     // The title's sample cells: Red capital 12, Red land 5, neutral tower, mountain,
     // Blue capital 12.
     function automatic [CRAM_W-1:0] strip_cell(input [3:0] col);
@@ -136,134 +94,302 @@ module board_tiles #(
         endcase
     endfunction
 
-    // The decoded pixel, inside the board or the strip: {interior, grid, cur_hi, cur_ink,
-    // tgt, dhit, dgx[2:0], ihit, icol[3:0], fill[3:0], digit ROM address[6:0], icon ROM
-    // address[5:0]} (31 bits).
-    localparam integer DEC_W = 31;
-    function automatic [DEC_W-1:0] decode(input [CRAM_W-1:0] a, input [5:0] blx,
-                                          input [5:0] bly, input [1:0] mode);
-        reg [1:0]  owner, kind, nd;
-        reg        cur, tgt, interior;
-        reg [11:0] bcd;
-        reg [5:0]  ix, iy, dig_y0, dig_dy, dig_x0, pitch, rel0, rel1, rel2;
-        reg [5:0]  ic_dx, ic_dy, fx, fy, edge_d;
-        reg        slot_ok, ic_big, ic_in, cur_pat, cur_on, dig_hit, ic_hit;
-        reg [1:0]  slot, pos;
-        reg [2:0]  gx;
-        reg [3:0]  val, ic_col, ic_row, fill;
+    // The BCD digit shown in slot s (0 = leftmost) of a number of nd digits.
+    function automatic [3:0] slot_digit(input [1:0] nd, input [11:0] bcd, input [1:0] s);
+        reg [1:0] pos;
         begin
-            {owner, kind, cur, tgt, nd, bcd} = a;
-            interior = blx >= GRID_W && bly >= GRID_W;
-            ix       = blx - GRID_W;
-            iy       = bly - GRID_W;
-            // Troop digits: which of the up to three slots, and where in it.
-            dig_y0 = (kind == KIND_LAND) ? DIG_Y_LAND : DIG_Y_ICON;
-            dig_dy = iy - dig_y0;
-            dig_x0 = (nd == 2'd3) ? DIG_X_3 : (nd == 2'd2) ? DIG_X_2 : DIG_X_1;
-            pitch  = (nd == 2'd3) ? DIG_PITCH_3 : DIG_PITCH;
-            rel0   = ix - dig_x0;
-            rel1   = rel0 - pitch;
-            rel2   = rel1 - pitch;
-            slot_ok = 1'b1;
-            slot    = 2'd0;
-            gx      = rel0[3:1];
-            if (rel0 < DIG_W) begin
-                slot = 2'd0;  gx = rel0[3:1];
-            end else if (rel1 < DIG_W) begin
-                slot = 2'd1;  gx = rel1[3:1];
-            end else if (rel2 < DIG_W) begin
-                slot = 2'd2;  gx = rel2[3:1];
-            end else begin
-                slot_ok = 1'b0;
-            end
-            // Slot 0 is the most significant shown digit: BCD digit nd - 1 - slot.
-            pos     = nd - 2'd1 - slot;
-            val     = (pos == 2'd2) ? bcd[11:8] : (pos == 2'd1) ? bcd[7:4] : bcd[3:0];
-            dig_hit = interior && slot_ok && slot < nd && dig_dy < DIG_H;
-            // Icon: scale 2 in the middle with no troops, else scale 1 above the number.
-            ic_big = (nd == 2'd0);
-            ic_dx  = ix - (ic_big ? ICON_BIG_XY : ICON_SM_X);
-            ic_dy  = iy - (ic_big ? ICON_BIG_XY : ICON_SM_Y);
-            ic_in  = ic_big ? (ic_dx < ICON_BIG && ic_dy < ICON_BIG)
-                            : (ic_dx < ICON_SM && ic_dy < ICON_SM);
-            ic_col = ic_big ? ic_dx[4:1] : ic_dx[3:0];
-            ic_row = ic_big ? ic_dy[4:1] : ic_dy[3:0];
-            ic_hit = interior && kind != KIND_LAND && ic_in;
-            // Cursor frame and target ring: distance to the nearest edge, on a position
-            // folded about the centre so every side looks the same.
-            fx      = (ix < CELL_HALF) ? ix : CELL_IN - 6'd1 - ix;
-            fy      = (iy < CELL_HALF) ? iy : CELL_IN - 6'd1 - iy;
-            edge_d  = (fx < fy) ? fx : fy;
-            cur_pat = !mode[1] ? (fx < CUR_ARM && fy < CUR_ARM) :
-                      mode[0]  ? (fx[CUR_DASH_B] == fy[CUR_DASH_B]) : 1'b1;
-            cur_on  = interior && cur && cur_pat;
-            case (owner)
-                PL_RED:  fill = P_RED;
-                PL_BLUE: fill = P_BLUE;
-                default: fill = (kind == KIND_MOUNTAIN) ? P_MOUNT : P_NEUTRAL;
-            endcase
-            decode = {interior, !interior, cur_on && edge_d < CUR_W,
-                      cur_on && edge_d == CUR_W, interior && tgt && edge_d < TGT_W,
-                      dig_hit, gx, ic_hit, ic_col, fill, val, dig_dy[3:1], kind, ic_row};
+            pos        = nd - 2'd1 - s;
+            slot_digit = (pos == 2'd2) ? bcd[11:8] : (pos == 2'd1) ? bcd[7:4] : bcd[3:0];
         end
     endfunction
 
-    // One register for the whole decoded word: Verilator evaluates a function once per
-    // target of a concatenated assignment, so twelve targets would decode twelve times.
-    reg [DEC_W-1:0] dec3;
-    reg             band3, bandedge3;
-    always @(posedge clk) begin : s3
+    // A digit's five pixels (its ROM row's bits 7-3) at scale 2, leftmost in bit 9.
+    function automatic [9:0] dbl5(input [4:0] r);
+        dbl5 = {r[4], r[4], r[3], r[3], r[2], r[2], r[1], r[1], r[0], r[0]};
+    endfunction
+
+    // The digits' mask on a line that crosses them: slot s's ten pixels from
+    // ix = x0 + s * pitch; slots past nd are empty.
+    function automatic [43:0] digit_mask(input [1:0] nd, input [4:0] r0, input [4:0] r1,
+                                         input [4:0] r2);
+        reg [5:0]  x0, pitch;
+        reg [43:0] m;
+        begin
+            x0    = (nd == 2'd3) ? DIG_X_3 : (nd == 2'd2) ? DIG_X_2 : DIG_X_1;
+            pitch = (nd == 2'd3) ? DIG_PITCH_3 : DIG_PITCH;
+            m     = {44{1'b0}};
+            // Slot s's leftmost pixel is bit 43 - (x0 + s * pitch).
+            if (nd != 2'd0) m = m | ({34'd0, dbl5(r0)} << (6'd34 - x0));
+            if (nd >= 2'd2) m = m | ({34'd0, dbl5(r1)} << (6'd34 - x0 - pitch));
+            if (nd == 2'd3) m = m | ({34'd0, dbl5(r2)} << (6'd34 - x0 - pitch - pitch));
+            digit_mask = m;
+        end
+    endfunction
+
+    // ---- the line and the cell under the beam ------------------------------------------
+    reg [1:0]  seg_q;           // segment of the current pixel
+    reg [9:0]  seg_last_q;      // its last pixel's x
+    reg [1:0]  lk_q;            // the line's kind
+    reg [3:0]  solid_q;         // a solid line's colour
+    reg [5:0]  bly_q;           // line inside the cell pitch (0, 1: grid row)
+    reg [6:0]  rbase_q;         // cell index of the row's column 0
+    reg [5:0]  fy_q;            // line inside a cell, folded about its centre
+    reg [3:0]  col_q;           // column of the cell being drawn or next
+    // The cell under the beam on this line.
+    reg [3:0]  fill_q;          // its fill
+    // Pixels where more than the fill is drawn: the digits' on a line that crosses
+    // them, else the icon's (no line crosses both: the digits of a cell with an
+    // icon sit under it, and the big icon has none).
+    reg [43:0] ovl_q;
+    reg        dig_line_q;      // ovl_q holds digits
+    reg        dcol_q;          // digits in INK (on a neutral fill), else WHITE
+    reg        cur_q, tgt_q;    // the cursor's cell, a legal target
+    reg        ic_big_q;        // the icon at scale 2 (no troops)
+    // The next cell, as fetched (digit 2's row stays in the ROM's output register;
+    // the icon's row is read when the beam reaches the cell).
+    reg [1:0]        f_st;
+    reg [3:0]        f_col;
+    reg [5:0]        f_iy;          // the line inside the cell
+    reg [CRAM_W-1:0] nxt_word;
+    reg [2:0]        nxt_gy;        // digit row
+    reg              nxt_dig_on;    // the line crosses digits (there are some)
+    reg              nxt_ic_on;     // ... and the icon
+    reg [4:0]        nxt_d0, nxt_d1;// digits 0 and 1: their pixels on this line
+
+    // Palette index of a pixel of a cursor or target cell, or of one in ovl_q (bit b
+    // of the masks): from front to back the cursor frame or target ring, the digits,
+    // the icon (palette index 0 is transparent), the fill.
+    function automatic [3:0] cell_pixel(input [5:0] b, input [5:0] fy, input [1:0] mode,
+                                        input [1:0] player, input cur, input tgt,
+                                        input [43:0] ovl, input dig_line, input dcol,
+                                        input ic_big, input [63:0] icon, input [3:0] fill);
+        reg [5:0] ix, fx, depth;
+        reg [4:0] d;            // inside the icon (the window says whether it is)
+        reg [3:0] k, nib;
+        reg       pat;
+        begin
+            ix    = CELL_IN - 6'd1 - b;
+            fx    = (ix < b) ? ix : b;              // min(ix, 43 - ix)
+            depth = (fx < fy) ? fx : fy;
+            pat   = !mode[1] ? (fx < CUR_ARM && fy < CUR_ARM) :
+                    mode[0]  ? (fx[CUR_DASH_B] == fy[CUR_DASH_B]) : 1'b1;
+            d     = ix[4:0] - (ic_big ? ICON_BIG_XY[4:0] : ICON_SM_X[4:0]);
+            k     = ic_big ? d[4:1] : d[3:0];
+            nib   = icon[{~k, 2'b11} -: 4];
+            if (cur && pat && depth < CUR_W)        cell_pixel = (player == PL_BLUE) ? P_BLUE_HI : P_RED_HI;
+            else if (cur && pat && depth == CUR_W)  cell_pixel = P_INK;
+            else if (tgt && depth < TGT_W)          cell_pixel = P_GOLD;
+            else if (!ovl[b])                       cell_pixel = fill;
+            else if (dig_line)                      cell_pixel = dcol ? P_INK : P_WHITE;
+            else if (nib != 4'd0)                   cell_pixel = nib;
+            else                                    cell_pixel = fill;
+        end
+    endfunction
+
+    // One block: the segments on the pixel enable, then the fetch in any cycle it has
+    // work. Each part reads the registers it writes into variables first, and the
+    // pixel part, above, only reads what the fetch writes: a simulator then keeps no
+    // copies of them.
+    always @(posedge clk) begin : tiles
         // The block's variables are not traced, so a simulator keeps them as locals.
         /* verilator tracing_off */
-        reg [CRAM_W-1:0] word;  // the cell under the pixel
+        reg [9:0]        c_x, c_y, c_last, ny;
+        reg [5:0]        c_b, c_bly, n_bly, n_iy, dy;
+        reg [6:0]        c_rbase, n_rbase;
+        reg [3:0]        c_col, ncols;
+        reg [1:0]        c_seg, c_lk, c_f, kind, owner;
+        reg [CRAM_W-1:0] w;
+        reg [2:0]        c_gy;
+        reg [4:0]        c_dig;         // a digit's pixels: its ROM row's bits 7-3
+        reg              go, n_in;
+        reg [3:0]        go_col;
+        reg [6:0]        go_addr;
         /* verilator tracing_on */
-        if (rst) begin
-            dec3      <= {DEC_W{1'b0}};
-            band3     <= 1'b0;
-            bandedge3 <= 1'b0;
-        end else if (pix_en_i) begin
-            // Outside the board (or the strip) decode() gives all zeros but costs
-            // the simulator as much as inside: skip it there. The strip's cells
-            // are looked up only on the title screen (a function's result is
-            // computed even where a `?:` does not take it).
-            if (inb2) begin
-                if (idle) word = strip_cell(bcol2);
-                else      word = ram2;
-                dec3 <= decode(word, blx2, bly2, mode_i);
-            end else begin
-                dec3 <= {DEC_W{1'b0}};
+        // Every variable is assigned first thing: a simulator then keeps it local.
+        c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; c_b = 6'd0; c_bly = 6'd0;
+        n_bly = 6'd0; n_iy = 6'd0; dy = 6'd0; c_rbase = 7'd0; n_rbase = 7'd0; c_col = 4'd0;
+        ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 2'd0; kind = 2'd0; owner = 2'd0;
+        w = {CRAM_W{1'b0}}; c_dig = 5'd0; go = 1'd0; n_in = 1'd0; go_col = 4'd0;
+        go_addr = 7'd0; c_gy = 3'd0;
+        go = 1'b0;
+        // ---- the pixel ----
+        if (pix_en_i) begin
+            c_x    = sx_i;
+            c_seg  = seg_q;
+            c_last = seg_last_q;
+            case (c_seg)
+                S_CELL: begin
+                    c_b = c_last[5:0] - c_x[5:0];     // 43 - ix
+                    if (!cur_q && !tgt_q && !ovl_q[c_b]) pal_o <= fill_q;
+                    else pal_o <= cell_pixel(c_b, fy_q, mode_i, player_i, cur_q, tgt_q, ovl_q,
+                                             dig_line_q, dcol_q, ic_big_q, ic_q, fill_q);
+                end
+                S_GRID:  pal_o <= P_GRID;
+                S_SOLID: pal_o <= solid_q;
+                default: pal_o <= P_BLACK;
+            endcase
+            if (c_x == c_last) begin
+                c_col   = col_q;
+                c_lk    = lk_q;
+                c_rbase = rbase_q;
+                c_bly   = bly_q;
+                ncols = idle ? STRIP_COLS : BOARD_COLS;
+                case (c_seg)
+                    S_CELL: begin
+                        seg_q      <= S_GRID;
+                        seg_last_q <= c_x + {4'd0, GRID_W};
+                        col_q      <= c_col + 4'd1;
+                    end
+                    S_GRID: begin
+                        if (c_col == ncols) begin
+                            seg_q      <= S_OFF;            // the closing grid line ended
+                            seg_last_q <= SETUP_X;
+                        end else begin
+                            // The next cell, as fetched; fetch the one after it.
+                            seg_q      <= S_CELL;
+                            seg_last_q <= c_x + {4'd0, CELL_IN};
+                            w     = nxt_word;
+                            owner = w[19:18];
+                            kind  = w[17:16];
+                            case (owner)
+                                PL_RED:  fill_q <= P_RED;
+                                PL_BLUE: fill_q <= P_BLUE;
+                                default: fill_q <= (kind == KIND_MOUNTAIN) ? P_MOUNT : P_NEUTRAL;
+                            endcase
+                            dcol_q   <= (owner != PL_RED) && (owner != PL_BLUE) &&
+                                        (kind != KIND_MOUNTAIN);
+                            cur_q    <= w[15];
+                            tgt_q    <= w[14];
+                            ic_big_q <= (w[13:12] == 2'd0);
+                            // Its icon row, for the pixels to come.
+                            if (w[13:12] == 2'd0) begin
+                                dy   = f_iy - ICON_BIG_XY;
+                                ic_q <= icons[{kind, dy[4:1]}];
+                            end else begin
+                                dy   = f_iy - ICON_SM_Y;
+                                ic_q <= icons[{kind, dy[3:0]}];
+                            end
+                            dig_line_q <= nxt_dig_on;
+                            if (nxt_dig_on)            ovl_q <= digit_mask(w[13:12], nxt_d0, nxt_d1, dig_q[7:3]);
+                            else if (!nxt_ic_on)       ovl_q <= {44{1'b0}};
+                            else if (w[13:12] == 2'd0) ovl_q <= WIN_BIG;
+                            else                       ovl_q <= WIN_SMALL;
+                            go      = (c_col + 4'd1 != ncols);
+                            go_col  = c_col + 4'd1;
+                            go_addr = c_rbase + {3'd0, c_col} + 7'd1;
+                        end
+                    end
+                    S_SOLID: begin
+                        seg_q      <= S_OFF;
+                        seg_last_q <= SETUP_X;
+                    end
+                    default: begin
+                        if (c_x == SETUP_X) begin
+                            // The next line, in the blanking before it.
+                            c_y     = sy_i;
+                            ny      = (c_y == V_LAST) ? 10'd0 : c_y + 10'd1;
+                            if (idle) n_in = in_range(ny, STRIP_Y0, STRIP_H);
+                            else      n_in = in_range(ny, BOARD_Y0, BOARD_SIZE);
+                            if (ny == (idle ? STRIP_Y0 : BOARD_Y0)) begin
+                                n_bly   = 6'd0;
+                                n_rbase = 7'd0;
+                            end else if (c_bly == CELL_LAST) begin
+                                n_bly   = 6'd0;
+                                n_rbase = c_rbase + ROW_CELLS;
+                            end else begin
+                                n_bly   = c_bly + 6'd1;
+                                n_rbase = c_rbase;
+                            end
+                            n_iy    = n_bly - GRID_W;
+                            bly_q   <= n_bly;
+                            rbase_q <= n_rbase;
+                            col_q   <= 4'd0;
+                            fy_q    <= (n_iy < CELL_HALF) ? n_iy : CELL_IN - 6'd1 - n_iy;
+                            if (!n_in) begin
+                                lk_q <= LK_NONE;
+                            end else if ((phase_i == PH_OVER) && in_range(ny, BAND_Y0, BAND_H)) begin
+                                lk_q    <= LK_SOLID;
+                                solid_q <= !in_range(ny, BAND_Y0 + BAND_EDGE, BAND_H - 2 * BAND_EDGE) ? P_WHITE :
+                                           (winner_i == PL_RED)  ? P_RED :
+                                           (winner_i == PL_BLUE) ? P_BLUE : P_PANEL;
+                            end else if (n_bly < GRID_W) begin
+                                lk_q    <= LK_SOLID;
+                                solid_q <= P_GRID;
+                            end else begin
+                                lk_q    <= LK_CELLS;
+                                go      = 1'b1;
+                                go_col  = 4'd0;
+                                go_addr = n_rbase;
+                            end
+                            seg_last_q <= !n_in ? SETUP_X : (idle ? STRIP_X0 : BOARD_X0) - 10'd1;
+                        end else if (c_lk == LK_SOLID) begin
+                            seg_q      <= S_SOLID;
+                            seg_last_q <= c_x + (idle ? STRIP_W : BOARD_SIZE);
+                        end else begin
+                            seg_q      <= S_GRID;
+                            seg_last_q <= c_x + {4'd0, GRID_W};
+                        end
+                    end
+                endcase
             end
-            band3     <= band2;
-            bandedge3 <= bandedge2;
         end
-    end
-    wire [6:0] dig_addr3  = dec3[12:6];
-    wire [5:0] icon_addr3 = dec3[5:0];
-
-    // ---- S4: digit and icon ROM words ---------------------------------------------------
-    sync_rom #(.WIDTH(8), .DEPTH(128), .INIT_F({GFX_DIR, "digits.hex"})) u_digit_rom (
-        .clk(clk), .en_i(pix_en_i), .addr_i(dig_addr3), .data_o(dig4_o)
-    );
-    sync_rom #(.WIDTH(64), .DEPTH(64), .INIT_F({GFX_DIR, "icons.hex"})) u_icon_rom (
-        .clk(clk), .en_i(pix_en_i), .addr_i(icon_addr3), .data_o(icon4_o)
-    );
-    // The S4 flags and fields as one register, as S3 holds them: a simulator then
-    // copies one word per pixel instead of twelve.
-    localparam integer S4_W = DEC_W - 13;   // all but the two ROM addresses
-    reg [S4_W-1:0] dec4;
-    always @(posedge clk) begin
+        // ---- fetch ----
+        c_f = f_st;
+        if (c_f != F_IDLE) begin
+            w     = nxt_word;
+            c_dig = dig_q[7:3];
+            c_gy  = nxt_gy;
+            case (c_f)
+                F_WORD: begin
+                    if (idle) w = strip_cell(f_col);
+                    else      w = ram_q;
+                    kind       = w[17:16];
+                    nxt_word   <= w;
+                    dy         = f_iy - ((kind == KIND_LAND) ? DIG_Y_LAND : DIG_Y_ICON);
+                    nxt_gy     <= dy[3:1];
+                    nxt_dig_on <= (dy < DIG_H) && (w[13:12] != 2'd0);
+                    dig_q      <= digits[{slot_digit(w[13:12], w[11:0], 2'd0), dy[3:1]}];
+                    f_st       <= F_D0;
+                end
+                F_D0: begin
+                    nxt_d0 <= c_dig;
+                    dig_q  <= digits[{slot_digit(w[13:12], w[11:0], 2'd1), c_gy}];
+                    f_st   <= F_D1;
+                end
+                default: begin
+                    nxt_d1 <= c_dig;
+                    dig_q  <= digits[{slot_digit(w[13:12], w[11:0], 2'd2), c_gy}];
+                    // Big (scale 2) without troops, else small above the number.
+                    kind = w[17:16];
+                    if (w[13:12] == 2'd0) begin
+                        dy        = f_iy - ICON_BIG_XY;
+                        nxt_ic_on <= (kind != KIND_LAND) && (dy < ICON_BIG);
+                    end else begin
+                        dy        = f_iy - ICON_SM_Y;
+                        nxt_ic_on <= (kind != KIND_LAND) && (dy < ICON_SM);
+                    end
+                    f_st <= F_IDLE;
+                end
+            endcase
+        end
+        if (go) begin
+            // Column 0's fetch comes with the line: its row inside the cells.
+            if (go_col == 4'd0) f_iy <= n_iy;
+            f_col <= go_col;
+            ram_q <= cram[go_addr];
+            f_st  <= F_WORD;
+        end
         if (rst) begin
-            dec4        <= {S4_W{1'b0}};    // fill P_BLACK
-            band4_o     <= 1'b0;
-            bandedge4_o <= 1'b0;
-        end else if (pix_en_i) begin
-            dec4        <= dec3[DEC_W-1:13];
-            band4_o     <= band3;
-            bandedge4_o <= bandedge3;
+            f_st       <= F_IDLE;
+            seg_q      <= S_OFF;
+            seg_last_q <= SETUP_X;
+            lk_q       <= LK_NONE;
+            bly_q      <= 6'd0;
+            rbase_q    <= 7'd0;
+            col_q      <= 4'd0;
+            pal_o      <= P_BLACK;
         end
     end
-    assign {interior4_o, grid4_o, cur_hi4_o, cur_ink4_o, tgt4_o, dhit4_o, dgx4_o, ihit4_o,
-            icol4_o, fill4_o} = dec4;
 endmodule
 
 `default_nettype wire

@@ -18,10 +18,12 @@ module button #(
     // given explicitly (Quartus honours them for Cyclone IV flip-flops, and a
     // 4-state simulator needs them); all 0, as the bench's predictor assumes.
     reg             key_meta, key_s;   // two-flop synchroniser of key_n
+    reg             level;             // the debounced level: pressed_o's state
     reg [CNT_W-1:0] cnt;
     initial begin
         key_meta  = 1'b0;
         key_s     = 1'b0;
+        level     = 1'b0;
         cnt       = {CNT_W{1'b0}};
         pressed_o = 1'b0;
         press_o   = 1'b0;
@@ -37,22 +39,24 @@ module button #(
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
     // The common case, the input agreeing with the level, is one compare. The
-    // state before the edge is read into c_* first, so a simulator keeps no
-    // copies of these registers.
+    // state before the edge is read into c_* first, and the outputs are copies
+    // never read here (level is their state), so a simulator keeps no copies of
+    // these registers and orders the outputs' readers before this block.
     always @(posedge clk) begin : debounce
         // The block's variables are not traced, so a simulator keeps them as locals.
         /* verilator tracing_off */
-        reg             c_raw, c_pressed;
+        reg             c_raw, c_level;
         reg [CNT_W-1:0] c_cnt;
         /* verilator tracing_on */
-        c_raw     = ~key_s;
-        c_pressed = pressed_o;
-        c_cnt     = cnt;
-        if (c_raw == c_pressed) begin
+        c_raw   = ~key_s;
+        c_level = level;
+        c_cnt   = cnt;
+        if (c_raw == c_level) begin
             if (c_cnt != {CNT_W{1'b0}}) cnt <= {CNT_W{1'b0}};
             press_o <= 1'b0;
         end else if (c_cnt == DEBOUNCE_CYCLES[CNT_W-1:0] - 1'b1) begin
             cnt       <= {CNT_W{1'b0}};
+            level     <= c_raw;
             pressed_o <= c_raw;
             press_o   <= c_raw;
         end else begin

@@ -21,9 +21,12 @@ module game_logic #(
     input  wire [6:0]    draw_i,                // draw counter, valid with start_i
     input  wire          hold_i,                // video scan: start nothing new
     input  wire [1:0]    sw_i,                  // machine seats switches, synchronised
-    input  wire          cmd_valid_i,           // the arbiter has a command
-    input  wire [2:0]    cmd_i,                 // W=0 A=1 S=2 D=3 Space=4 Z=5
-    output wire          cmd_ready_o,           // command consumed when valid && ready
+    input  wire          kbd_valid_i,           // the keyboard has a command
+    input  wire [2:0]    kbd_cmd_i,             // W=0 A=1 S=2 D=3 Space=4 Z=5
+    input  wire          bot_valid_i,           // the machine player has one
+    input  wire [2:0]    bot_cmd_i,
+    output reg           st_ready_o,            // the engine's state takes commands:
+                                                // one is taken when valid and !hold_i
     output reg  [1:0]    seats_o,               // colours the machine plays, latched at START
     output reg           turn_o,                // a machine-played colour is to move
     output reg           cmd_src_o,             // the command being carried out: 1 machine
@@ -42,9 +45,11 @@ module game_logic #(
     output reg           we_o,                  // board RAM write port
     output reg  [6:0]    waddr_o,
     output reg  [12:0]   wdata_o,
-    output reg           a_en_o,                // board RAM read port A
+    output reg           a_en_o,                // board RAM read port A, registered
     output reg  [6:0]    a_addr_o,
-    input  wire [12:0]   a_data_i               // mem[a_addr_o], one enabled cycle later
+    input  wire [12:0]   a_data_i,              // mem[a_addr_o], one enabled cycle later
+    output reg  [7:0]    cap_red_o,             // {x, y} of each capital: the map's first
+    output reg  [7:0]    cap_blue_o             // (machine player, initial cursors)
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
@@ -188,45 +193,35 @@ module game_logic #(
     endfunction
 
     // ---- START: latched, carried out when the engine is free -----------------------------
-    reg [6:0] start_map_q;      // the draw counter when START was recognised
+    reg [6:0] start_map_q;      // the draw counter when START was recognised: the map
 
     // ---- map loading ---------------------------------------------------------------------
     // elem marks the cells that hold an element of the map being loaded, so that the fill
     // writes every other cell once, as land. A memory, cleared cell by cell (ST_CLEAR).
     reg        elem [0:127];
-    reg        ldr_go_q;        // start the map loader
-    wire       stage_we;
-    wire [9:0] rom_word;
-    wire [7:0] red_cap;
-    wire [7:0] blue_cap;
-    wire       load_done;
+    // The map ROM streams the map's 32 words (ST_LOAD): ld_n counts the load's cycles;
+    // word w is asked for at ld_n = w and is on rom_word, to be written, at ld_n = w + 2.
+    localparam [5:0] LD_FIRST = 6'd2;       // ld_n of word 0's arrival
+    localparam [5:0] LD_LAST  = 6'd33;      // ... of word 31's
+    localparam [5:0] LD_DONE  = 6'd34;      // the fill follows
+    localparam [4:0] LAST_WORD = 5'd31;
+    reg  [5:0] ld_n;
+    reg        rom_en_q;                    // the ROM is read (during a load)
+    reg  [4:0] rom_word_q;                  // the word asked for
+    wire [9:0] rom_word;                    // {x[3:0], y[3:0], type[1:0]}
+    // The capitals' cells (cap_*_o), for the initial cursors and the machine player:
+    // only the first capital of each colour counts, as in the golden model's Map
+    // helper (matters only for a malformed map).
+    reg        red_seen, blue_seen;
 
-    map_loader #(
-        .MAP_INIT_HEX (MAP_INIT_HEX)
-    ) u_map_loader (
-        .clk         (clk),
-        .rst         (rst),
-        .start_i     (ldr_go_q),
-        .map_i       (start_map_q),
-        .stage_we_o  (stage_we),
-        .word_o      (rom_word),
-        .red_cap_o   (red_cap),
-        .blue_cap_o  (blue_cap),
-        .done_o      (load_done)
+    map_rom #(
+        .INIT_HEX (MAP_INIT_HEX)
+    ) u_map_rom (
+        .clk  (clk),
+        .en   (rom_en_q),
+        .addr ({start_map_q, rom_word_q}),
+        .data (rom_word)
     );
-
-    // ---- commands ------------------------------------------------------------------------
-    // Commands are consumed whenever the engine is free; during a map load they are
-    // consumed and ignored (the phase is still IDLE/GAME_OVER: GAME.md section 5, never
-    // kept for later), except in the cycle that starts the game.
-    assign cmd_ready_o = (st_q[3:2] == 2'b00) && !hold_i;
-    wire cmd_take      = cmd_valid_i && cmd_ready_o;
-
-    // The cursor of the player to move. A function, not a wire: it is computed
-    // only where it is called (a simulator computes a wire in every cycle).
-    function automatic [7:0] cursor_of(input [1:0] player);
-        cursor_of = (player == PL_BLUE) ? cursor_blue_o : cursor_red_o;
-    endfunction
 
     // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
     // Data registers without a reset: each is written before it is used.
@@ -253,30 +248,11 @@ module game_logic #(
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
     // A scan (the state's top three bits st_top are 3'b111) has cells left from
-    // scan. A function, not a wire, like cursor_of().
+    // scan. A function, not a wire: it is computed only where it is called (a
+    // simulator computes a wire in every cycle).
     function automatic scan_more(input [2:0] st_top, input [6:0] scan);
         scan_more = (st_top == 3'b111) && (scan <= LAST_CELL);
     endfunction
-
-    // Read port A: the cursor cell when a command is taken, the target after the source,
-    // the scanned cells during a scan. Branches, not `?:`: the cursor's index is then
-    // computed only when a command is taken (a function's result is computed even
-    // where a `?:` does not take it).
-    always @* begin
-        a_en_o   = 1'b0;
-        a_addr_o = scan_q;
-        if (st_q == ST_READY) begin
-            if (cmd_take) begin
-                a_en_o   = 1'b1;
-                a_addr_o = xy_idx(cursor_of(player_o));
-            end
-        end else if (st_q == ST_MV_SRC) begin
-            a_en_o   = 1'b1;
-            a_addr_o = mv_tgt_idx_q;
-        end else begin
-            a_en_o   = scan_more(st_q[3:1], scan_q);
-        end
-    end
 
     // ---- engine ------------------------------------------------------------------------
     // busy_q: the engine has work in the next cycle whatever its inputs: it is not
@@ -286,7 +262,6 @@ module game_logic #(
     // work, the whole engine sits inside one branch that a cycle-based simulator
     // skips in the idle cycles.
     reg  busy_q;
-    wire wake = busy_q || start_i || cmd_valid_i;
 
     // The seats after this edge: a START press outside PLAYING latches the switches.
     function automatic [1:0] seats_next(input start, input [1:0] phase, input [1:0] switches,
@@ -314,10 +289,18 @@ module game_logic #(
         reg        c_rd_v, c_turn;
         reg [1:0]  c_cand, c_g, c_phase, c_player, c_first, c_mode, c_seats;
         reg [15:0] c_round;
-        reg        t_take, t_loading, t_scan_more, t_start;
+        reg        t_take, t_loading, t_scan_more, t_start, t_elem;
         reg [7:0]  t_cur;
+        reg [5:0]  c_ld_n;
+        reg [6:0]  t_elem_idx;
+        reg        t_valid;
+        reg [2:0]  t_cmd;
+        reg [7:0]  c_cur_red, c_cur_blue, n_cur_red, n_cur_blue;
+        reg [3:0]  n_st;
+        reg [6:0]  n_scan, n_tgt_idx;
+        reg [1:0]  n_player;
         /* verilator tracing_on */
-        if (wake) begin
+        if (busy_q || start_i || kbd_valid_i || bot_valid_i) begin
             c_st        = st_q;
             c_scan      = scan_q;
             c_rd_v      = rd_v_q;
@@ -331,7 +314,17 @@ module game_logic #(
             c_round     = round_o;
             c_seats     = seats_o;
             c_turn      = turn_o;
-            t_take      = cmd_valid_i && cmd_ready_o;
+            c_cur_red   = cursor_red_o;
+            c_cur_blue  = cursor_blue_o;
+            // The arbiter (GAME.md section 8): on a machine-played colour's turn the
+            // machine's command, else the keyboard's (the core drops the keyboard's
+            // commands on the machine's turn). Commands are taken whenever the engine
+            // is free; during a map load they are consumed and ignored (the phase is
+            // still IDLE/GAME_OVER: GAME.md section 5, never kept for later), except
+            // in the cycle that starts the game.
+            t_valid     = c_turn ? bot_valid_i : kbd_valid_i;
+            t_cmd       = c_turn ? bot_cmd_i : kbd_cmd_i;
+            t_take      = t_valid && (c_st[3:2] == 2'b00) && !hold_i;
             // A map load under way.
             t_loading   = (c_st[3:2] == 2'b00) && (c_st != ST_READY);
             t_scan_more = scan_more(c_st[3:1], c_scan);
@@ -339,12 +332,24 @@ module game_logic #(
             // section 3). Outside PLAYING the engine is READY unless a START
             // is already under way.
             t_start     = start_i && c_phase != PH_PLAYING && c_st == ST_READY;
-            t_cur       = cursor_of(c_player);
-            if (c_st == ST_CLEAR)                             elem[c_scan] <= 1'b0;
-            else if (c_st == ST_LOAD && stage_we && rom_word[9:6] <= COORD_MAX
-                     && rom_word[5:2] <= COORD_MAX)           elem[xy_idx(rom_word[9:2])] <= 1'b1;
+            t_cur       = (c_player == PL_BLUE) ? c_cur_blue : c_cur_red;
+            n_st        = c_st;
+            n_scan      = c_scan;
+            n_cur_red   = c_cur_red;
+            n_cur_blue  = c_cur_blue;
+            n_player    = c_player;
+            n_tgt_idx   = mv_tgt_idx_q;
+            c_ld_n      = ld_n;
+            // One write port: cleared in ST_CLEAR, marked as the words arrive.
+            t_elem      = (c_st == ST_CLEAR);
+            t_elem_idx  = c_scan;
+            if (c_st == ST_LOAD && c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
+                    && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                t_elem     = 1'b1;
+                t_elem_idx = xy_idx(rom_word[9:2]);
+            end
+            if (t_elem) elem[t_elem_idx] <= (c_st == ST_LOAD);
             busy_q    <= (c_st != ST_READY) || t_start || t_take;
-            ldr_go_q  <= 1'b0;
             applied_o <= 1'b0;
             started_o <= 1'b0;
             we_o      <= 1'b0;
@@ -355,68 +360,86 @@ module game_logic #(
             // The scans read one cell per cycle; its word arrives the cycle after.
             rd_v_q   <= t_scan_more;
             rd_idx_q <= c_scan;
-            if (t_scan_more) scan_q <= c_scan + 7'd1;
+            if (t_scan_more) n_scan = c_scan + 7'd1;
             // Commands consumed while a map loads are ignored.
             if (t_loading && t_take) begin
                 applied_o     <= 1'b1;
-                applied_cmd_o <= cmd_i;
+                applied_cmd_o <= t_cmd;
             end
 
             case (c_st)
                 ST_READY: begin
-                    if (t_start) st_q <= ST_PEND;    // a command taken with it is ignored
+                    if (t_start) n_st = ST_PEND;    // a command taken with it is ignored
                     if (t_take) begin
                         if (c_phase != PH_PLAYING) begin
                             applied_o     <= 1'b1;      // consumed and ignored
-                            applied_cmd_o <= cmd_i;
+                            applied_cmd_o <= t_cmd;
                         end else if (c_mode == MODE_SELECT) begin
-                            if (cmd_i == CMD_SPACE) begin
-                                st_q <= ST_SPACE;       // the cursor cell is being read
+                            if (t_cmd == CMD_SPACE) begin
+                                n_st = ST_SPACE;       // the cursor cell is being read
                             end else begin
                                 applied_o     <= 1'b1;  // a cursor step
-                                applied_cmd_o <= cmd_i;
-                                if (nb_on_board(t_cur, cmd_i)) begin
-                                    if (c_player == PL_BLUE) cursor_blue_o <= nb_xy(t_cur, cmd_i);
-                                    else                     cursor_red_o  <= nb_xy(t_cur, cmd_i);
+                                applied_cmd_o <= t_cmd;
+                                if (nb_on_board(t_cur, t_cmd)) begin
+                                    if (c_player == PL_BLUE) n_cur_blue = nb_xy(t_cur, t_cmd);
+                                    else                     n_cur_red  = nb_xy(t_cur, t_cmd);
                                 end
                             end
-                        end else if (cmd_i <= CMD_D) begin
-                            if (nb_on_board(t_cur, cmd_i)) begin
-                                st_q <= ST_MV_SRC;
+                        end else if (t_cmd <= CMD_D) begin
+                            if (nb_on_board(t_cur, t_cmd)) begin
+                                n_st = ST_MV_SRC;
                             end else begin
                                 applied_o     <= 1'b1;  // off the board: no effect
-                                applied_cmd_o <= cmd_i;
+                                applied_cmd_o <= t_cmd;
                             end
                         end else begin
                             applied_o     <= 1'b1;
-                            applied_cmd_o <= cmd_i;
-                            if (cmd_i == CMD_SPACE) mode_o <= MODE_SELECT;
-                            else if (cmd_i == CMD_Z)
+                            applied_cmd_o <= t_cmd;
+                            if (t_cmd == CMD_SPACE) mode_o <= MODE_SELECT;
+                            else if (t_cmd == CMD_Z)
                                 mode_o <= (c_mode == MODE_ALL) ? MODE_HALF : MODE_ALL;
                         end
                     end
                 end
                 ST_PEND: if (!hold_i) begin
-                    scan_q <= 7'd0;
-                    st_q   <= ST_CLEAR;
+                    n_scan = 7'd0;
+                    n_st   = ST_CLEAR;
                 end
                 ST_CLEAR: begin
-                    scan_q <= c_scan + 7'd1;
+                    n_scan = c_scan + 7'd1;
                     if (c_scan == LAST_CELL) begin
-                        ldr_go_q <= 1'b1;
-                        st_q     <= ST_LOAD;
+                        ld_n      <= 6'd0;
+                        red_seen  <= 1'b0;
+                        blue_seen <= 1'b0;
+                        n_st      = ST_LOAD;
                     end
                 end
                 ST_LOAD: begin
+                    ld_n <= c_ld_n + 6'd1;
+                    if (c_ld_n <= {1'b0, LAST_WORD}) begin
+                        rom_en_q   <= 1'b1;
+                        rom_word_q <= c_ld_n[4:0];
+                    end else begin
+                        rom_en_q   <= 1'b0;
+                    end
                     // Padding (x or y > 9) lands nowhere.
-                    if (stage_we && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                    if (c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
+                            && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
                         we_o    <= 1'b1;
                         waddr_o <= xy_idx(rom_word[9:2]);
                         wdata_o <= element_cell(rom_word[1:0]);
+                        if (rom_word[1:0] == TYPE_RED_CAP && !red_seen) begin
+                            cap_red_o  <= rom_word[9:2];
+                            red_seen <= 1'b1;
+                        end
+                        if (rom_word[1:0] == TYPE_BLUE_CAP && !blue_seen) begin
+                            cap_blue_o <= rom_word[9:2];
+                            blue_seen <= 1'b1;
+                        end
                     end
-                    if (load_done) begin
-                        scan_q <= 7'd0;
-                        st_q   <= ST_FILL;
+                    if (c_ld_n == LD_DONE) begin
+                        n_scan = 7'd0;
+                        n_st   = ST_FILL;
                     end
                 end
                 ST_FILL: begin
@@ -425,59 +448,59 @@ module game_logic #(
                         waddr_o <= c_scan;
                         wdata_o <= {PL_NONE, KIND_LAND, 9'd0};
                     end
-                    scan_q <= c_scan + 7'd1;
-                    if (c_scan == LAST_CELL) st_q <= ST_START;
+                    n_scan = c_scan + 7'd1;
+                    if (c_scan == LAST_CELL) n_st = ST_START;
                 end
                 ST_START: begin
                     started_o     <= 1'b1;
                     phase_o       <= PH_PLAYING;
                     winner_o      <= PL_NONE;
-                    player_o      <= start_map_q[0] ? PL_RED : PL_BLUE;   // odd: Red first
+                    n_player      = start_map_q[0] ? PL_RED : PL_BLUE;   // odd: Red first
                     first_o       <= start_map_q[0] ? PL_RED : PL_BLUE;
                     mode_o        <= MODE_SELECT;
                     round_o       <= ROUND_FIRST;
                     map_o         <= start_map_q;
-                    cursor_red_o  <= red_cap;
-                    cursor_blue_o <= blue_cap;
+                    n_cur_red  = cap_red_o;
+                    n_cur_blue = cap_blue_o;
                     turn_o        <= plays(seats_next(start_i, c_phase, sw_i, c_seats),
                                            start_map_q[0] ? PL_RED : PL_BLUE);
-                    st_q          <= ST_READY;
+                    n_st          = ST_READY;
                 end
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
                     if (a_data_i[12:11] == c_player && a_data_i[8:0] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
-                    st_q <= ST_READY;
+                    n_st = ST_READY;
                 end
-                ST_MV_SRC: st_q <= ST_MV_TGT;
+                ST_MV_SRC: n_st = ST_MV_TGT;
                 ST_MV_TGT: begin
                     if (a_data_i[10:9] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
-                        st_q          <= ST_READY;
+                        n_st          = ST_READY;
                     end else if (move_wins(mv_src_q[8:0], a_data_i, c_mode, c_player)) begin
                         pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
-                        st_q        <= ST_W_SRC;
+                        n_st        = ST_W_SRC;
                     end else begin
                         // The second player's move ends the round.
                         pass_cand_q <= other(c_player);
                         pass_g_q    <= (c_player != c_first) ? 2'd1 : 2'd0;
-                        scan_q      <= 7'd0;
-                        st_q        <= ST_CHECK;
+                        n_scan      = 7'd0;
+                        n_st        = ST_CHECK;
                     end
                 end
                 ST_CHECK: begin
                     if (c_rd_v && movable(a_data_i, c_rd_idx, c_g, c_cand, c_round[LAND_BITS-1:0])) begin
-                        scan_q <= 7'd0;
+                        n_scan = 7'd0;
                         rd_v_q <= 1'b0;
-                        st_q   <= (c_g == 2'd0) ? ST_W_SRC : ST_GROW;
+                        n_st   = (c_g == 2'd0) ? ST_W_SRC : ST_GROW;
                     end else if (c_rd_v && c_rd_idx == LAST_CELL) begin
                         // The candidate passes: scan again for the next (see below).
                         if (c_cand != c_first) pass_g_q <= c_g + 2'd1;
                         pass_cand_q <= other(c_cand);
-                        scan_q      <= 7'd0;
+                        n_scan      = 7'd0;
                         rd_v_q      <= 1'b0;
                     end
                 end
@@ -490,25 +513,25 @@ module game_logic #(
                                               mv_q[MV_TGT_O +: 2], mv_q[MV_TGT_T +: TROOPS_W], c_g,
                                               land_grows(c_round[LAND_BITS-1:0], c_g));
                     end
-                    if (c_rd_v && c_rd_idx == LAST_CELL) st_q <= ST_COMMIT;
+                    if (c_rd_v && c_rd_idx == LAST_CELL) n_st = ST_COMMIT;
                 end
                 ST_W_SRC: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_src_idx_q;
                     wdata_o <= {mv_src_q[12:9], mv_q[MV_SRC_T +: TROOPS_W]};
-                    st_q    <= ST_W_TGT;
+                    n_st    = ST_W_TGT;
                 end
                 ST_W_TGT: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_tgt_idx_q;
                     wdata_o <= {mv_q[MV_TGT_O +: 2], mv_tgt_kind_q, mv_q[MV_TGT_T +: TROOPS_W]};
-                    st_q    <= ST_COMMIT;
+                    n_st    = ST_COMMIT;
                 end
                 ST_COMMIT: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
                     round_o       <= c_round + {14'd0, c_g};
-                    player_o      <= c_cand;
+                    n_player      = c_cand;
                     mode_o        <= MODE_SELECT;
                     turn_o        <= !mv_q[MV_WIN] && plays(c_seats, c_cand);
                     if (mv_q[MV_WIN]) begin
@@ -518,23 +541,24 @@ module game_logic #(
                     // The mover's cursor: on the target if the move took it, else on
                     // the source.
                     if (c_player == PL_BLUE)
-                        cursor_blue_o <= (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                        n_cur_blue = (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
                                                                            : mv_src_xy_q;
                     else
-                        cursor_red_o  <= (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                        n_cur_red  = (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
                                                                            : mv_src_xy_q;
-                    st_q <= ST_READY;
+                    n_st = ST_READY;
                 end
-                default: st_q <= ST_READY;
+                default: n_st = ST_READY;
             endcase
             // The move's data registers and the START's map, written after every
             // read of them above.
             if (c_st == ST_READY && t_take) begin
-                mv_cmd_q     <= cmd_i;
+                mv_cmd_q     <= t_cmd;
                 mv_src_xy_q  <= t_cur;
-                mv_tgt_xy_q  <= nb_xy(t_cur, cmd_i);
+                mv_tgt_xy_q  <= nb_xy(t_cur, t_cmd);
                 mv_src_idx_q <= xy_idx(t_cur);
-                mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, cmd_i));
+                n_tgt_idx    = xy_idx(nb_xy(t_cur, t_cmd));
+                mv_tgt_idx_q <= n_tgt_idx;
             end
             if (c_st == ST_MV_TGT) begin
                 mv_q          <= move(mv_src_q[8:0], a_data_i, c_mode, c_player);
@@ -542,15 +566,44 @@ module game_logic #(
             end
             if (c_st == ST_MV_SRC) mv_src_q <= a_data_i;
             if (t_start) start_map_q <= draw_i;
+            st_q          <= n_st;
+            scan_q        <= n_scan;
+            cursor_red_o  <= n_cur_red;
+            cursor_blue_o <= n_cur_blue;
+            player_o      <= n_player;
+            st_ready_o    <= (n_st[3:2] == 2'b00);
+            // Read port A in the next cycle, from the state after this edge: in
+            // READY the cursor cell, so that it is there when a command is taken
+            // (a read no command follows is never used); the target after the
+            // source; the scanned cells.
+            if (n_st == ST_READY) begin
+                a_en_o   <= 1'b1;
+                a_addr_o <= xy_idx((n_player == PL_BLUE) ? n_cur_blue : n_cur_red);
+            end else if (n_st == ST_MV_SRC) begin
+                a_en_o   <= 1'b1;
+                a_addr_o <= n_tgt_idx;
+            end else begin
+                a_en_o   <= scan_more(n_st[3:1], n_scan);
+                a_addr_o <= n_scan;
+            end
         end
         if (rst) begin
             st_q          <= ST_READY;
+            st_ready_o    <= 1'b1;
+            a_en_o        <= 1'b1;
+            a_addr_o      <= 7'd0;
             busy_q        <= 1'b0;
             start_map_q   <= 7'd0;
             seats_o       <= 2'b00;
             turn_o        <= 1'b0;
             cmd_src_o     <= 1'b0;
-            ldr_go_q      <= 1'b0;
+            rom_en_q      <= 1'b0;
+            rom_word_q    <= 5'd0;
+            ld_n          <= 6'd0;
+            cap_red_o     <= 8'd0;
+            cap_blue_o    <= 8'd0;
+            red_seen      <= 1'b0;
+            blue_seen     <= 1'b0;
             scan_q        <= 7'd0;
             rd_v_q        <= 1'b0;
             rd_idx_q      <= 7'd0;

@@ -64,7 +64,7 @@ module generals_core #(
 
     // ---- reset: power-on, then the RESET button -------------------------------------
     reg  [POR_W-1:0] por_cnt;       // no reset of its own: it is where reset comes from
-    wire             por_busy = (por_cnt != POR_CYCLES[POR_W-1:0]);
+    reg              por_busy;      // the power-on count runs
     wire             reset_pressed;
     wire             rst = dbg_rst;
     // Power-up values, explicit: Quartus honours them for Cyclone IV
@@ -72,12 +72,26 @@ module generals_core #(
     // core powers up in reset, so every register with a synchronous reset is
     // reset at the first edge, whatever value it powered up with.
     initial begin
-        por_cnt = {POR_W{1'b0}};
-        dbg_rst = 1'b1;
+        por_cnt  = {POR_W{1'b0}};
+        por_busy = 1'b1;
+        dbg_rst  = 1'b1;
     end
-    always @(posedge clk) begin
-        if (por_busy) por_cnt <= por_cnt + 1'b1;
-        dbg_rst <= por_busy | reset_pressed;  // registered: one clean, low-skew net
+    // The count is read once, before it is written, and dbg_rst (registered: one
+    // clean, low-skew net) is never read here: a simulator then orders its many
+    // readers before this block and keeps no copies.
+    always @(posedge clk) begin : reset_gen
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
+        reg             c_busy;
+        reg [POR_W-1:0] c_cnt;
+        /* verilator tracing_on */
+        c_busy  = por_busy;
+        c_cnt   = por_cnt;
+        dbg_rst <= c_busy | reset_pressed;
+        if (c_busy) begin
+            por_cnt <= c_cnt + 1'b1;
+            if (c_cnt == POR_CYCLES[POR_W-1:0] - 1'b1) por_busy <= 1'b0;
+        end
     end
 
     // Reset acts while RESET is held; START acts once per press: each button
@@ -134,25 +148,25 @@ module generals_core #(
         sw_s    = 2'b00;
     end
     always @(posedge clk) begin
-        sw_meta <= sw;
         sw_s    <= sw_meta;
+        sw_meta <= sw;
     end
     wire [1:0] phase = dbg_phase;
 
-    // ---- the command arbiter: on a machine-played colour's turn the machine's
-    // commands go to the game logic and the keyboard's are consumed and ignored.
+    // ---- the command arbiter (GAME.md section 8): on a machine-played colour's turn
+    // the machine's commands go to the game logic and the keyboard's are consumed
+    // and ignored. The game logic takes the command of the source whose turn it is
+    // when its state takes commands and the video scan does not hold the board.
     wire       bot_turn, bot_valid;
     wire [2:0] bot_cmd;
-    wire       game_ready;
-    wire       game_valid = bot_turn ? bot_valid : cmd_valid;
-    wire [2:0] game_cmd   = bot_turn ? bot_cmd : cmd;
-    assign dbg_kbd_cmd_ready = bot_turn | game_ready;
+    wire       st_ready;
 
     // ---- game -----------------------------------------------------------------------
     wire        board_we    = dbg_we;
     wire [6:0]  board_waddr = dbg_waddr;
     wire [12:0] board_wdata = dbg_wdata;
     wire        game_rd_en, video_rd_en, video_hold;
+    assign dbg_kbd_cmd_ready = bot_turn | (st_ready & ~video_hold);
     wire [6:0]  game_rd_addr, video_rd_addr;
     wire [12:0] game_rd_data, video_rd_data;
     // The game state the renderer draws; the debug port shows the same nets.
@@ -163,6 +177,7 @@ module generals_core #(
     wire [7:0]  cursor_blue = dbg_cursor_blue;
     wire [15:0] round       = dbg_round;
     wire [6:0]  map_no      = dbg_map;
+    wire [7:0]  cap_red, cap_blue;     // the capitals' cells, found as the map loads
 
     board_ram u_board (
         .clk      (clk),
@@ -184,9 +199,11 @@ module generals_core #(
         .draw_i       (draw),
         .hold_i       (video_hold),
         .sw_i         (sw_s),
-        .cmd_valid_i  (game_valid),
-        .cmd_i        (game_cmd),
-        .cmd_ready_o  (game_ready),
+        .kbd_valid_i  (cmd_valid),
+        .kbd_cmd_i    (cmd),
+        .bot_valid_i  (bot_valid),
+        .bot_cmd_i    (bot_cmd),
+        .st_ready_o   (st_ready),
         .seats_o      (dbg_seats),
         .turn_o       (bot_turn),
         .cmd_src_o    (dbg_cmd_src),
@@ -207,7 +224,9 @@ module generals_core #(
         .wdata_o      (dbg_wdata),
         .a_en_o       (game_rd_en),
         .a_addr_o     (game_rd_addr),
-        .a_data_i     (game_rd_data)
+        .a_data_i     (game_rd_data),
+        .cap_red_o    (cap_red),
+        .cap_blue_o   (cap_blue)
     );
 
     machine_player #(.BOT_GAP(BOT_GAP)) u_bot (
@@ -216,14 +235,18 @@ module generals_core #(
         .turn_i     (bot_turn),
         .player_i   (player),
         .mode_i     (mode),
-        .cursor_i   ((player == PL_BLUE) ? cursor_blue : cursor_red),
+        .cursor_red_i (cursor_red),
+        .cursor_blue_i(cursor_blue),
+        .cap_red_i  (cap_red),
+        .cap_blue_i (cap_blue),
         .applied_i  (dbg_applied),
         .we_i       (board_we),
         .waddr_i    (board_waddr),
         .wdata_i    (board_wdata),
         .cmd_valid_o(bot_valid),
         .cmd_o      (bot_cmd),
-        .cmd_ready_i(game_ready)
+        .st_ready_i (st_ready),
+        .hold_i     (video_hold)
     );
 
     // ---- display ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ module keyboard #(
     input  wire        rst,           // synchronous, active high
     input  wire [7:0]  byte_i,        // received scan code byte
     input  wire        byte_valid_i,  // byte_i is new this cycle
-    output wire [2:0]  cmd_o,         // head of the FIFO
+    output reg  [2:0]  cmd_o,         // head of the FIFO (its slot's word, even when empty)
     output reg         cmd_valid_o,   // FIFO not empty
     input  wire        cmd_ready_i,   // consumer takes cmd_o this cycle
     output reg  [15:0] ovf_count_o    // commands dropped because the FIFO was full; saturates
@@ -67,8 +67,9 @@ module keyboard #(
     integer m;
     initial for (m = 0; m < DEPTH; m = m + 1) mem[m] = 3'd0;
     reg [FIFO_DEPTH_LOG2:0]   wr_ptr, rd_ptr;
-
-    assign cmd_o = mem[rd_ptr[FIFO_DEPTH_LOG2-1:0]];
+    // cmd_o is a register that follows mem[rd_ptr] (a wire would be evaluated in
+    // every cycle): it changes only with a push into that slot or a pop.
+    initial cmd_o = 3'd0;
 
     // Nothing changes here but when a byte arrives or a command is taken: the
     // branch below is skipped in every other cycle. Inside it the conditions
@@ -82,6 +83,8 @@ module keyboard #(
         reg [3:0]               dec;        // decode(): {hit, command}
         reg                     pop, want, push;
         /* verilator tracing_on */
+        wr = {(FIFO_DEPTH_LOG2+1){1'b0}}; rd = wr; fill = wr; dec = 4'd0;
+        pop = 1'b0; want = 1'b0; push = 1'b0;
         if (byte_valid_i || (cmd_ready_i && cmd_valid_o)) begin
             wr   = wr_ptr;
             rd   = rd_ptr;
@@ -98,6 +101,11 @@ module keyboard #(
                 wr_ptr                       <= wr + 1'b1;
             end
             if (pop) rd_ptr <= rd + 1'b1;
+            // The new head: the word pushed into the head's slot, else the slot's.
+            if (push && wr[FIFO_DEPTH_LOG2-1:0] == rd[FIFO_DEPTH_LOG2-1:0] + {{(FIFO_DEPTH_LOG2-1){1'b0}}, pop})
+                cmd_o <= dec[2:0];
+            else if (pop)
+                cmd_o <= mem[rd[FIFO_DEPTH_LOG2-1:0] + 1'b1];
             cmd_valid_o <= (wr + {{FIFO_DEPTH_LOG2{1'b0}}, push}) != (rd + {{FIFO_DEPTH_LOG2{1'b0}}, pop});
             if (want && !push) begin
                 if (ovf_count_o != OVF_MAX) ovf_count_o <= ovf_count_o + 1'b1;
@@ -112,6 +120,11 @@ module keyboard #(
             brk         <= 1'b0;
             wr_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
             rd_ptr      <= {(FIFO_DEPTH_LOG2+1){1'b0}};
+            // The head's slot becomes 0, whose word a push in this cycle may write.
+            if (push && wr[FIFO_DEPTH_LOG2-1:0] == {FIFO_DEPTH_LOG2{1'b0}})
+                cmd_o   <= dec[2:0];
+            else
+                cmd_o   <= mem[0];
             cmd_valid_o <= 1'b0;
             ovf_count_o <= 16'd0;
         end

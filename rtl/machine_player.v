@@ -7,7 +7,7 @@
 //
 // The board is read from a copy of its own, written by the board RAM's write port
 // (a third read port, as an FPGA designer gets one: a second block RAM written in
-// parallel). The capitals' cells are taken from those writes as the map loads.
+// parallel). The capitals' cells are the game logic's, found as the map loads.
 // The scan reads one cell per enabled cycle: each own cell with 2 or more troops,
 // then its neighbours W, A, S, D; about 500 reads, about 1 000 cycles.
 
@@ -22,14 +22,18 @@ module machine_player #(
     input  wire        turn_i,       // a machine-played colour is to move (game_logic)
     input  wire [1:0]  player_i,     // current player
     input  wire [1:0]  mode_i,
-    input  wire [7:0]  cursor_i,     // the current player's cursor, {x[3:0], y[3:0]}
+    input  wire [7:0]  cursor_red_i, // the cursors, {x[3:0], y[3:0]}
+    input  wire [7:0]  cursor_blue_i,
+    input  wire [7:0]  cap_red_i,    // the capitals' cells, {x, y} (from the map load)
+    input  wire [7:0]  cap_blue_i,
     input  wire        applied_i,    // the game logic carried out a command
     input  wire        we_i,         // the board RAM's write port
     input  wire [6:0]  waddr_i,
     input  wire [12:0] wdata_i,
     output reg         cmd_valid_o,
     output reg  [2:0]  cmd_o,
-    input  wire        cmd_ready_i   // the game logic takes cmd_o when valid && ready
+    input  wire        st_ready_i,   // the game logic takes cmd_o when valid, st_ready_i
+    input  wire        hold_i        // ... and not hold_i
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
@@ -71,52 +75,17 @@ module machine_player #(
     reg [6:0]        rd_addr;
     integer m;
     initial for (m = 0; m < 128; m = m + 1) mem[m] = {CELL_W{1'b0}};
-    // The copy is read only on the machine's turn.
+    // The copy is read by the scan below, in the two states whose next state uses
+    // the word: the read sits in the block that drives its address.
     always @(posedge clk) begin
         if (we_i) mem[waddr_i] <= wdata_i;
-        if (turn_i) rd_data <= mem[rd_addr];
     end
 
-    // Capitals, from the writes that place them (the map load): kinds never change.
-    reg [3:0] cap_red_x, cap_red_y, cap_blue_x, cap_blue_y;
-    wire [1:0] w_owner = wdata_i[CELL_OWNER +: 2];
-    wire [1:0] w_kind  = wdata_i[CELL_KIND +: 2];
-    // A cell's index is 10 y + x; for an index below 100 both fit 4 bits.
-    /* verilator lint_off UNUSEDSIGNAL */
-    function automatic [3:0] idx_x(input [6:0] idx);
-        reg [6:0] x;
-        begin
-            x     = idx % 7'd10;
-            idx_x = x[3:0];
-        end
-    endfunction
-    function automatic [3:0] idx_y(input [6:0] idx);
-        reg [6:0] y;
-        begin
-            y     = idx / 7'd10;
-            idx_y = y[3:0];
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) begin
-        if (we_i) begin
-            if (w_kind == KIND_CAPITAL) begin
-                if (w_owner == PL_RED) begin
-                    cap_red_x <= idx_x(waddr_i);
-                    cap_red_y <= idx_y(waddr_i);
-                end else if (w_owner == PL_BLUE) begin
-                    cap_blue_x <= idx_x(waddr_i);
-                    cap_blue_y <= idx_y(waddr_i);
-                end
-            end
-        end
-        if (rst) begin
-            cap_red_x  <= 4'd0;
-            cap_red_y  <= 4'd0;
-            cap_blue_x <= 4'd0;
-            cap_blue_y <= 4'd0;
-        end
-    end
+    // The enemy capital (GAME.md section 8: C).
+    wire [3:0] cap_red_x  = cap_red_i[7:4];
+    wire [3:0] cap_red_y  = cap_red_i[3:0];
+    wire [3:0] cap_blue_x = cap_blue_i[7:4];
+    wire [3:0] cap_blue_y = cap_blue_i[3:0];
 
     function automatic [4:0] manhattan(input [3:0] ax, input [3:0] ay, input [3:0] bx, input [3:0] by);
         manhattan = {1'b0, (ax > bx) ? ax - bx : bx - ax} + {1'b0, (ay > by) ? ay - by : by - ay};
@@ -128,6 +97,11 @@ module machine_player #(
     reg [3:0]  st;
     reg        best_v;          // best_* hold a candidate
     reg        wait_apply;      // a typed command is being carried out
+    // Something to clear: the machine's turn ran (or the reset) and the clean-up
+    // has not; and, on the turn, the state waits out the gap (before a command, or
+    // for one to be carried out), so that a cycle has only the gap to count.
+    reg        dirty;
+    reg        waiting;
     reg [GAP_W-1:0] gap;
     reg [3:0]  sx, sy;          // candidate source
     reg [1:0]  dir;             // W A S D = 0 1 2 3, the command codes
@@ -208,29 +182,30 @@ module machine_player #(
 
     // The state before this edge is read once, into the block's c_* variables,
     // before anything is written: a simulator then keeps no copies of these
-    // registers. Off the machine's turn, with nothing to clear, nothing here
-    // changes; on it, most cycles only count the gap. The first tests are all
-    // that runs in those cycles, so only the gap, which the short branch
-    // writes, is read before them; the rest, in the long branch.
+    // registers. Off the machine's turn, once cleared, nothing here changes; on
+    // it, most cycles only count the gap. The first tests are all that runs in
+    // those cycles (dirty and waiting stand for the state they summarise), so
+    // only the gap, which the short branch writes, is read before them; the
+    // rest, in the long branch.
     always @(posedge clk) begin : fsm
         // The block's variables are not traced, so a simulator keeps them as locals.
         /* verilator tracing_off */
-        reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y;
+        reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y, n_st;
         reg [1:0] c_dir, c_best_dir;
         reg [GAP_W-1:0] c_gap;
-        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v;
+        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply;
         reg [2:0] c_cmd_o;
         reg [8:0] c_k;
         reg [4:0] c_ds, c_dt;
         reg [9:0] c_key, c_best;
         reg [CELL_W-1:0] c_rd_data;
+        reg [6:0] c_rd_addr;
+        reg [7:0] cursor;
         /* verilator tracing_on */
         c_gap = gap;
-        if (rst || turn_i || st != M_IDLE || best_v || wait_apply || cmd_valid_o
-                || c_gap != {GAP_W{1'b0}}) begin
-            if (!rst && turn_i && !applied_i && c_gap != GAP_LAST
-                    && ((st == M_IDLE && wait_apply)
-                        || (st == M_TYPE && !(cmd_valid_o && cmd_ready_i)))) begin
+        if (rst || turn_i || dirty) begin
+            if (waiting && !rst && turn_i && !applied_i && c_gap != GAP_LAST
+                    && !(cmd_valid_o && st_ready_i && !hold_i)) begin
                 // Waiting out the gap before a command, or for one to be carried out.
                 gap <= c_gap + 1'b1;
             end else begin
@@ -254,19 +229,22 @@ module machine_player #(
                 c_best_y = best_y;
                 c_best_dir = best_dir;
                 c_rd_data = rd_data;
+                c_rd_addr = rd_addr;
+                n_st = c_st;
+                n_wait_apply = c_wait_apply;
                 if (rst || !turn_i) begin
-                    st          <= M_IDLE;
-                    best_v      <= 1'b0;
-                    wait_apply  <= 1'b0;
-                    cmd_valid_o <= 1'b0;
-                    gap         <= {GAP_W{1'b0}};
+                    n_st         = M_IDLE;
+                    best_v       <= 1'b0;
+                    n_wait_apply = 1'b0;
+                    cmd_valid_o  <= 1'b0;
+                    gap          <= {GAP_W{1'b0}};
                 end else begin
                     // The gap counts from the last command carried out (whoever entered
                     // it) or from the turn's start, so the bench can time it from the
                     // debug port's applied pulses.
                     if (applied_i) begin
-                        wait_apply <= 1'b0;
-                        gap        <= {GAP_W{1'b0}};
+                        n_wait_apply = 1'b0;
+                        gap          <= {GAP_W{1'b0}};
                     end else if (c_gap != GAP_LAST) begin
                         gap <= c_gap + 1'b1;
                     end
@@ -276,35 +254,39 @@ module machine_player #(
                             sx      <= 4'd0;
                             sy      <= 4'd0;
                             rd_addr <= 7'd0;
-                            st      <= M_SRC;
+                            n_st    = M_SRC;
                         end
-                        M_SRC: st <= M_SRC_CK;                 // the read is under way
+                        M_SRC: begin
+                            rd_data <= mem[c_rd_addr];
+                            n_st    = M_SRC_CK;
+                        end
                         M_SRC_CK: begin
-                            k   <= c_rd_data[TROOPS_W-1:0] - 9'd1;
-                            ds  <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                            enemy_x(player_i, cap_red_y, cap_blue_y));
-                            dir <= CMD_W[1:0];
-                            st  <= (c_rd_data[CELL_OWNER +: 2] == player_i
+                            k    <= c_rd_data[TROOPS_W-1:0] - 9'd1;
+                            ds   <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                             enemy_x(player_i, cap_red_y, cap_blue_y));
+                            dir  <= CMD_W[1:0];
+                            n_st = (c_rd_data[CELL_OWNER +: 2] == player_i
                                     && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
                         end
                         M_NB: begin
                             tx      <= nb_x(c_sx, c_dir);
                             ty      <= nb_y(c_sy, c_dir);
                             rd_addr <= cell_idx(nb_x(c_sx, c_dir), nb_y(c_sy, c_dir));
-                            if (nb_ok(c_sx, c_sy, c_dir)) st <= M_NB_RD;
-                            else if (last_dir(c_dir)) st <= M_NEXT;
+                            if (nb_ok(c_sx, c_sy, c_dir)) n_st = M_NB_RD;
+                            else if (last_dir(c_dir)) n_st = M_NEXT;
                             else               dir <= c_dir + 2'd1;
                         end
-                        M_NB_RD: begin                         // the read is under way
-                            dt <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                           enemy_x(player_i, cap_red_y, cap_blue_y));
-                            st <= M_NB_CK;
+                        M_NB_RD: begin
+                            rd_data <= mem[c_rd_addr];
+                            dt   <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
+                                             enemy_x(player_i, cap_red_y, cap_blue_y));
+                            n_st = M_NB_CK;
                         end
                         M_NB_CK: begin
                             key   <= key_of(c_rd_data, c_k, player_i, c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
                                              enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
                             key_v <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
-                            st    <= M_CMP;
+                            n_st  = M_CMP;
                         end
                         M_CMP: begin
                             if (c_key_v && better(c_best_v, c_key, c_best)) begin
@@ -315,10 +297,10 @@ module machine_player #(
                                 best_dir <= c_dir;
                             end
                             if (last_dir(c_dir)) begin
-                                st  <= M_NEXT;
+                                n_st = M_NEXT;
                             end else begin
-                                dir <= c_dir + 2'd1;
-                                st  <= M_NB;
+                                dir  <= c_dir + 2'd1;
+                                n_st = M_NB;
                             end
                         end
                         M_NEXT: begin
@@ -331,26 +313,32 @@ module machine_player #(
                                 sx      <= c_sx + 4'd1;
                                 rd_addr <= cell_idx(c_sx + 4'd1, c_sy);
                             end
-                            st <= (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
+                            n_st = (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
                         end
                         M_TYPE: begin
-                            if (c_cmd_valid_o && cmd_ready_i) begin
-                                cmd_valid_o <= 1'b0;
-                                wait_apply  <= 1'b1;
+                            if (c_cmd_valid_o && st_ready_i && !hold_i) begin
+                                cmd_valid_o  <= 1'b0;
+                                n_wait_apply = 1'b1;
                                 // The direction typed in move mode is the turn's last command.
                                 if (c_cmd_o == {1'b0, c_best_dir} && mode_i != MODE_SELECT) begin
                                     best_v <= 1'b0;
-                                    st     <= M_IDLE;
+                                    n_st   = M_IDLE;
                                 end
                             end else if (!c_cmd_valid_o && !c_wait_apply && c_gap == GAP_LAST) begin
+                                // The cursor of the player to move (the machine's).
+                                cursor = (player_i == PL_BLUE) ? cursor_blue_i : cursor_red_i;
                                 cmd_valid_o <= 1'b1;
-                                cmd_o       <= next_cmd(cursor_i[7:4], cursor_i[3:0], mode_i,
-                                                   c_best_x, c_best_y, c_best_dir);
+                                cmd_o       <= next_cmd(cursor[7:4], cursor[3:0], mode_i,
+                                                        c_best_x, c_best_y, c_best_dir);
                             end
                         end
-                        default: st <= M_IDLE;
+                        default: n_st = M_IDLE;
                     endcase
                 end
+                st         <= n_st;
+                wait_apply <= n_wait_apply;
+                dirty      <= turn_i && !rst;
+                waiting    <= (n_st == M_IDLE && n_wait_apply) || n_st == M_TYPE;
             end
         end
     end

@@ -11,8 +11,9 @@ module map_rom #(
     parameter INIT_HEX = "maps/maps.hex"  // $readmemh image for simulation
 ) (
     input  wire        clk,   // system clock
+    input  wire        en,    // read enable (a map load)
     input  wire [11:0] addr,  // 32 * map + word
-    output reg  [9:0]  data   // word at addr, one cycle after addr
+    output reg  [9:0]  data   // word at addr, one enabled cycle after addr
 );
     localparam integer WIDTH = 10;
     localparam integer DEPTH = 4096;
@@ -41,7 +42,7 @@ module map_rom #(
 `endif
 
     always @(posedge clk) begin
-        data <= mem[addr];
+        if (en) data <= mem[addr];
     end
 endmodule
 

@@ -1,8 +1,15 @@
 // Generals (将军棋) - panel_text: every text on screen (docs/display.md, "Title
 // screen", "Side panel", "GAME_OVER banner"), the title's gold rule and the panel's
-// background. Pixel stages S1 (text boxes and panel grid) to S4 (font ROM row); all
-// registers move on the pixel enable only.
+// background.
 // Part of the Generals FPGA project, MIT licence.
+//
+// A line holds at most two runs of text (the title screen's two "who plays" texts,
+// or the banner beside the panel). In the blanking before a line its runs are set up;
+// while the beam crosses one character the next one's font row is fetched, and at
+// the character's end it takes over. A register holds where the current character
+// (or gap) ends, so a pixel costs one compare and one bit select. The background
+// (BG, the panel, the gold rule; black outside the visible area) changes at four
+// places of a line, kept the same way.
 
 `default_nettype none
 `timescale 1ns / 1ps
@@ -12,8 +19,8 @@ module panel_text #(
 ) (
     input  wire        clk,            // 50 MHz
     input  wire        rst,            // synchronous, active high
-    input  wire        pix_en_i,       // pixel enable: the pipeline moves
-    input  wire [9:0]  sx_i,           // raster position (S0)
+    input  wire        pix_en_i,       // pixel enable
+    input  wire [9:0]  sx_i,           // beam: the pixel computed at this enable
     input  wire [9:0]  sy_i,
     input  wire [1:0]  phase_i,        // the snapshot's scalars
     input  wire [1:0]  winner_i,
@@ -26,12 +33,8 @@ module panel_text #(
     input  wire [23:0] red_land_txt_i,
     input  wire [39:0] blue_troops_txt_i,
     input  wire [23:0] blue_land_txt_i,
-    output reg         thit4_o,        // S4: inside a character cell of some text
-    output reg  [3:0]  tcolour4_o,     // its colour
-    output reg  [2:0]  tgx4_o,         // glyph column
-    output wire [7:0]  font4_o,        // font ROM row (bit 7 = leftmost)
-    output reg         rule4_o,        // the title's gold rule
-    output reg         panel4_o        // the side panel's background
+    output reg  [3:0]  txt_o,          // the pixel's text colour; 0: no text ink here
+    output reg  [3:0]  bg_o            // the background's colour (P_BLACK when blanked)
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
@@ -55,119 +58,41 @@ module panel_text #(
     localparam [3:0]  SUB_RED_END  = 4'd3;     // "RED" in columns 0-2
     localparam [3:0]  SUB_BLUE_COL = 4'd7;     // "BLUE" from column 7
 
-    // Text box selector.
+    // Text boxes.
     localparam [2:0] TB_TITLE  = 3'd0;
     localparam [2:0] TB_SUB    = 3'd1;
     localparam [2:0] TB_PRESS  = 3'd2;
     localparam [2:0] TB_BANNER = 3'd3;
     localparam [2:0] TB_SEAT_R = 3'd4;
     localparam [2:0] TB_SEAT_B = 3'd5;
+    localparam [2:0] TB_PANEL  = 3'd6;
+    // Characters per box, and the font scale as a shift (16, 32, 64 pixels wide).
+    localparam [3:0] N_TITLE  = 4'd8;
+    localparam [3:0] N_TEXT11 = 4'd11;
+    localparam [3:0] N_BANNER_8 = 4'd8;
+    localparam [3:0] N_BANNER_9 = 4'd9;
+    localparam [3:0] N_SEAT_R = 4'd12;
+    localparam [3:0] N_SEAT_B = 4'd13;
+    localparam [3:0] N_PANEL  = 4'd9;
+    localparam [1:0] SH_2 = 2'd1;
+    localparam [1:0] SH_4 = 2'd2;
+    localparam [1:0] SH_8 = 2'd3;
+    localparam [9:0] H_VISIBLE = 10'd640;
+
+    localparam [9:0] V_VISIBLE = 10'd480;
+    // Text segments and the background's boundaries.
+    localparam T_OFF  = 1'b0;          // no text: before, between or after the runs
+    localparam T_CHAR = 1'b1;          // a character
+    localparam [1:0] BG_LINE  = 2'd0;  // next: the line's start
+    localparam [1:0] BG_MID   = 2'd1;  // next: the panel or the rule begins
+    localparam [1:0] BG_AFTER = 2'd2;  // next: it ends
+    localparam [1:0] BG_BLANK = 2'd3;  // next: the blanking
 
     wire idle      = (phase_i == PH_IDLE);
     wire over      = (phase_i == PH_OVER);
     wire blue_turn = (player_i == PL_BLUE);
 
-    // ---- S1: which text box, character column and glyph pixel ----------------------------
-    // Text boxes never overlap within one phase; an offset from the box origin gives
-    // the character and the glyph pixel as bit fields (scales are powers of two).
-    // Result: {hit, box[2:0], col[3:0], gx[2:0], gy[2:0]}.
-    function automatic [13:0] text_box(input [9:0] x, input [9:0] y, input is_idle,
-                                       input is_over, input [1:0] winner);
-        reg [9:0] dx, dy, x0, w;
-        begin
-            text_box = {1'b0, TB_TITLE, 4'd0, 3'd0, 3'd0};
-            if (is_idle) begin
-                dx = x - TITLE_X0;  dy = y - TITLE_Y0;
-                if (dx < TITLE_W && dy < TITLE_H)
-                    text_box = {1'b1, TB_TITLE, 1'b0, dx[8:6], dx[5:3], dy[5:3]};
-                else begin
-                    dx = x - SUB_X0;  dy = y - SUB_Y0;
-                    if (dx < TEXT11_W && dy < TEXT_H2)
-                        text_box = {1'b1, TB_SUB, dx[7:4], dx[3:1], dy[3:1]};
-                    else begin
-                        dx = x - PRESS_X0;  dy = y - PRESS_Y0;
-                        if (dx < TEXT11_W && dy < TEXT_H2)
-                            text_box = {1'b1, TB_PRESS, dx[7:4], dx[3:1], dy[3:1]};
-                        else begin
-                            dy = y - SEATS_Y0;
-                            dx = x - SEATS_RED_X0;
-                            w  = x - SEATS_BLUE_X0;
-                            if (dx < SEATS_RED_W && dy < TEXT_H2)
-                                text_box = {1'b1, TB_SEAT_R, dx[7:4], dx[3:1], dy[3:1]};
-                            else if (w < SEATS_BLUE_W && dy < TEXT_H2)
-                                text_box = {1'b1, TB_SEAT_B, w[7:4], w[3:1], dy[3:1]};
-                        end
-                    end
-                end
-            end else if (is_over) begin
-                // "BLUE WINS" and "GAME OVER" are 9 characters, "RED WINS" 8.
-                x0 = (winner != PL_RED) ? BANNER_X0_9 : BANNER_X0_8;
-                w  = (winner != PL_RED) ? BANNER_W_9 : BANNER_W_8;
-                dx = x - x0;  dy = y - BANNER_Y0;
-                if (dx < w && dy < BANNER_H)
-                    text_box = {1'b1, TB_BANNER, dx[8:5], dx[4:2], dy[4:2]};
-                else begin
-                    dx = x - HINT_X0;  dy = y - HINT_Y0;
-                    if (dx < TEXT11_W && dy < TEXT_H2)
-                        text_box = {1'b1, TB_PRESS, dx[7:4], dx[3:1], dy[3:1]};
-                end
-            end
-        end
-    endfunction
-
-    // Functions assign one register each: Verilator would evaluate a function once
-    // per target of a concatenation.
-    reg [13:0] tbox_word1;      // text_box(): {hit, box, column, glyph x, glyph y}
-    wire       thit1 = tbox_word1[13];
-    wire [2:0] tbox1 = tbox_word1[12:10];
-    wire [3:0] tcol1 = tbox_word1[9:6];
-    wire [2:0] tgx1  = tbox_word1[5:3];
-    wire [2:0] tgy1  = tbox_word1[2:0];
-    reg [4:0] prow1, pline1;    // panel text row and line inside it
-    reg       ptin1;            // inside the panel text rows
-    reg       phx1;             // inside the panel text columns
-    reg [3:0] pcol1;
-    reg [2:0] pgx1;
-    reg       rule1, panel1;
-    wire [9:0] dx_panel = sx_i - PANEL_TX0;
-
-    always @(posedge clk) begin
-        if (rst) begin
-            tbox_word1 <= 14'd0;
-            prow1 <= 5'd0;  pline1 <= 5'd0;  ptin1 <= 1'b0;
-            phx1 <= 1'b0;  pcol1 <= 4'd0;  pgx1 <= 3'd0;
-            rule1 <= 1'b0;  panel1 <= 1'b0;
-        end else if (pix_en_i) begin
-            tbox_word1 <= text_box(sx_i, sy_i, idle, over, winner_i);
-            // Panel rows step once per line, with its first pixel.
-            if (sx_i == 10'd0) begin
-                ptin1 <= in_range(sy_i, PANEL_TY0, PANEL_TH);
-                if (sy_i == PANEL_TY0) begin
-                    prow1  <= 5'd0;
-                    pline1 <= 5'd0;
-                end else if (pline1 == PANEL_PITCH - 5'd1) begin
-                    prow1  <= prow1 + 5'd1;
-                    pline1 <= 5'd0;
-                end else begin
-                    pline1 <= pline1 + 5'd1;
-                end
-            end
-            phx1   <= dx_panel < PANEL_TW;
-            pcol1  <= dx_panel[7:4];
-            pgx1   <= dx_panel[3:1];
-            // Branches, not `&&`: a function's result is computed even where
-            // `&&` would not need it.
-            if (idle) begin
-                rule1  <= in_range(sx_i, RULE_X0, RULE_W) && in_range(sy_i, RULE_Y0, RULE_H);
-                panel1 <= 1'b0;
-            end else begin
-                rule1  <= 1'b0;
-                panel1 <= in_range(sx_i, PANEL_X0, PANEL_W) && in_range(sy_i, PANEL_Y0, PANEL_H);
-            end
-        end
-    end
-
-    // ---- S2: the character under the pixel ---------------------------------------------
+    // ---- characters ----------------------------------------------------------------------
     // A panel row's character at column col: {char[6:0], colour[3:0]}. Rows with a grey
     // label and a number show the number (columns from VALUE_COL on) in white.
     function automatic [10:0] panel_char(input [4:0] row, input [3:0] col, input blue,
@@ -248,66 +173,293 @@ module panel_text #(
         end
     endfunction
 
-    // Panel rows: glyph lines 0-15 of each 20-line row; 16-19 are leading.
-    wire panel_hit = !idle && phx1 && ptin1 && !pline1[4];
 
-    reg       thit2;
-    reg [10:0] tglyph2;         // {character, colour}
-    wire [6:0] tchar2   = tglyph2[10:4];
-    wire [3:0] tcolour2 = tglyph2[3:0];
-    reg [2:0] tgx2, tgy2;
-    reg       rule2, panel2;
-    always @(posedge clk) begin
-        if (rst) begin
-            thit2 <= 1'b0;  tglyph2 <= {7'd0, P_BLACK};  tgx2 <= 3'd0;  tgy2 <= 3'd0;
-            rule2 <= 1'b0;  panel2 <= 1'b0;
-        end else if (pix_en_i) begin
-            if (panel_hit) begin
-                thit2 <= 1'b1;
-                tglyph2 <= panel_char(prow1, pcol1, blue_turn, mode_i, machine_i, round_txt_i,
-                                                 map_txt_i, red_troops_txt_i, red_land_txt_i,
-                                                 blue_troops_txt_i, blue_land_txt_i);
-                tgx2  <= pgx1;
-                tgy2  <= pline1[3:1];
-            end else begin
-                thit2 <= thit1;
-                if (thit1) tglyph2 <= box_char(tbox1, tcol1, winner_i, machine_i);
-                tgx2  <= tgx1;
-                tgy2  <= tgy1;
+    // ---- the font ROM: read by the fetch below into its output register (block RAM) ----
+    reg [7:0] font [0:1023];
+    initial $readmemh({GFX_DIR, "font.hex"}, font);
+    reg [7:0] font_q;
+
+    // ---- the line ----------------------------------------------------------------------
+    // Run A: any box; run B (right of A): the panel, or Blue's "who plays" text, at
+    // scale 2.
+    reg        b_on_q;
+    reg [9:0]  b_x0_q;
+    reg [3:0]  a_n_q, b_n_q;
+    reg [1:0]  a_sh_q;
+    reg [2:0]  b_box_q, b_gy_q;
+    reg [4:0]  prow_q, pline_q;     // panel text row, and line inside it
+    reg        vis_q;               // the line is visible
+    reg        mid_q;               // ... and has the panel or the rule
+    reg        rule_q;              // ... the rule (else the panel)
+    // The character under the beam.
+    reg        t_seg;
+    reg [9:0]  t_last;              // its last pixel (or the gap's)
+    reg        run_b;               // in run B
+    reg [3:0]  k_q;                 // its index in the run
+    reg [1:0]  sh_q;                // the run's font scale
+    reg [7:0]  row_q;               // its font row
+    reg [3:0]  colour_q;
+    // The background.
+    reg [1:0]  bg_st;
+    reg [9:0]  bg_next;
+    // The next character, as fetched (its font row stays in the ROM's register).
+    reg        f_busy;
+    reg [2:0]  f_box, f_gy;
+    reg [3:0]  f_col;
+    reg [4:0]  f_prow;
+    reg [3:0]  nxt_colour;
+
+    // One block: the background and the text on the pixel enable, then the fetch in
+    // the cycle after a character asked for the next. Each part reads the registers it
+    // writes into variables first, and the parts above only read what the parts
+    // below write: a simulator then keeps no copies of them.
+    always @(posedge clk) begin : text
+        // The block's variables are not traced, so a simulator keeps them as locals.
+        /* verilator tracing_off */
+        reg [9:0]  c_x, c_y, c_last, ny, a_x0;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [9:0]  dy;          // a text's line: its glyph row is a bit field
+        reg [5:0]  bit_i;       // the glyph column, below 8
+        /* verilator lint_on UNUSEDSIGNAL */
+        reg [5:0]  e;
+        reg [4:0]  c_prow, c_pline, n_prow, n_pline;
+        reg [3:0]  c_k, n;
+        reg [2:0]  a_box, a_gy;
+        reg [1:0]  a_sh, c_sh;
+        reg [10:0] glyph;
+        reg        c_b, c_seg, a_on, b_on, c_b_on;
+        reg        go, go_line;
+        reg [1:0]  c_bg;
+        reg [2:0]  go_box, go_gy;
+        reg [3:0]  go_col;
+        /* verilator tracing_on */
+        // Every variable is assigned first thing: a simulator then keeps it local.
+        c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; a_x0 = 10'd0; dy = 10'd0;
+        bit_i = 6'd0; e = 6'd0; c_prow = 5'd0; c_pline = 5'd0; n_prow = 5'd0;
+        n_pline = 5'd0; c_k = 4'd0; n = 4'd0; a_box = 3'd0; a_gy = 3'd0; a_sh = 2'd0;
+        c_sh = 2'd0; glyph = 11'd0; c_b = 1'd0; c_seg = 1'd0; a_on = 1'd0; b_on = 1'd0;
+        c_b_on = 1'd0; go = 1'd0; go_line = 1'd0; go_box = 3'd0; go_gy = 3'd0;
+        go_col = 4'd0; c_bg = 2'd0;
+        go      = 1'b0;
+        go_line = 1'b0;
+        if (pix_en_i) begin
+            c_x = sx_i;
+            // ---- background: bg_next is the first pixel of its next colour ----
+            if (c_x == bg_next) begin
+                c_bg = bg_st;
+                case (c_bg)
+                    BG_LINE: begin          // x = 0
+                        if (!vis_q) begin
+                            bg_o    <= P_BLACK;
+                        end else if (mid_q) begin
+                            bg_o    <= P_BG;
+                            bg_next <= rule_q ? RULE_X0 : PANEL_X0;
+                            bg_st   <= BG_MID;
+                        end else begin
+                            bg_o    <= P_BG;
+                            bg_next <= H_VISIBLE;
+                            bg_st   <= BG_BLANK;
+                        end
+                    end
+                    BG_MID: begin
+                        bg_o    <= rule_q ? P_GOLD : P_PANEL;
+                        bg_next <= rule_q ? RULE_X0 + RULE_W : PANEL_X0 + PANEL_W;
+                        bg_st   <= BG_AFTER;
+                    end
+                    BG_AFTER: begin
+                        bg_o    <= P_BG;
+                        bg_next <= H_VISIBLE;
+                        bg_st   <= BG_BLANK;
+                    end
+                    default: begin          // x = 640: blanking until the line's end
+                        bg_o    <= P_BLACK;
+                        bg_next <= 10'd0;
+                        bg_st   <= BG_LINE;
+                    end
+                endcase
             end
-            rule2  <= rule1;
-            panel2 <= panel1;
+            // ---- text: font bit (last - x) >> scale of the row (bit 7 = leftmost) ----
+            c_seg  = t_seg;
+            c_last = t_last;
+            c_sh   = sh_q;
+            if (c_seg == T_CHAR) begin
+                e     = c_last[5:0] - c_x[5:0];
+                bit_i = e >> c_sh;
+                txt_o <= row_q[bit_i[2:0]] ? colour_q : P_BLACK;
+            end else begin
+                txt_o <= P_BLACK;
+            end
+            if (c_x == c_last) begin
+                c_k    = k_q;
+                c_b    = run_b;
+                c_b_on = b_on_q;
+                n      = c_b ? b_n_q : a_n_q;
+                if (c_seg == T_CHAR && c_k + 4'd1 != n) begin
+                    // The next character of the run; fetch the one after it, or run
+                    // B's first.
+                    t_last   <= c_x + ({4'd0, 6'd8} << c_sh);
+                    k_q      <= c_k + 4'd1;
+                    row_q    <= font_q;
+                    colour_q <= nxt_colour;
+                    if (c_k + 4'd2 != n) begin
+                        go     = 1'b1;
+                        go_col = c_k + 4'd2;
+                        go_box = f_box;
+                        go_gy  = f_gy;
+                    end else if (!c_b && c_b_on) begin
+                        go     = 1'b1;
+                        go_col = 4'd0;
+                        go_box = b_box_q;
+                        go_gy  = b_gy_q;
+                    end
+                end else if (c_seg == T_CHAR) begin
+                    // The run ends: a gap to run B, or nothing until the next line.
+                    t_seg <= T_OFF;
+                    if (!c_b && c_b_on) begin
+                        t_last <= b_x0_q - 10'd1;
+                        run_b  <= 1'b1;
+                    end else begin
+                        t_last <= SETUP_X;
+                    end
+                end else if (c_x != SETUP_X) begin
+                    // A run begins with its first character, as fetched.
+                    t_seg    <= T_CHAR;
+                    sh_q     <= c_b ? SH_2 : a_sh_q;
+                    t_last   <= c_x + ({4'd0, 6'd8} << (c_b ? SH_2 : a_sh_q));
+                    k_q      <= 4'd0;
+                    row_q    <= font_q;
+                    colour_q <= nxt_colour;
+                    go     = 1'b1;
+                    go_col = 4'd1;
+                    go_box = f_box;
+                    go_gy  = f_gy;
+                end else begin
+                    // ---- the next line, in the blanking before it ----
+                    c_y     = sy_i;
+                    c_prow  = prow_q;
+                    c_pline = pline_q;
+                    ny      = (c_y == V_LAST) ? 10'd0 : c_y + 10'd1;
+                    if (ny == PANEL_TY0) begin
+                        n_prow  = 5'd0;
+                        n_pline = 5'd0;
+                    end else if (c_pline == PANEL_PITCH - 5'd1) begin
+                        n_prow  = c_prow + 5'd1;
+                        n_pline = 5'd0;
+                    end else begin
+                        n_prow  = c_prow;
+                        n_pline = c_pline + 5'd1;
+                    end
+                    prow_q  <= n_prow;
+                    pline_q <= n_pline;
+                    vis_q   <= (ny < V_VISIBLE);
+                    a_on  = 1'b0;
+                    a_x0  = PANEL_TX0;
+                    a_n_q <= N_TEXT11;
+                    a_sh  = SH_2;
+                    a_box = TB_PRESS;
+                    a_gy  = 3'd0;
+                    b_on  = 1'b0;
+                    b_x0_q  <= PANEL_TX0;
+                    b_n_q   <= N_PANEL;
+                    b_box_q <= TB_PANEL;
+                    b_gy_q  <= n_pline[3:1];
+                    if (idle) begin
+                        rule_q <= 1'b1;
+                        mid_q  <= in_range(ny, RULE_Y0, RULE_H);
+                        if (in_range(ny, TITLE_Y0, TITLE_H)) begin
+                            dy = ny - TITLE_Y0;
+                            {a_on, a_x0, a_sh, a_box, a_gy} = {1'b1, TITLE_X0, SH_8, TB_TITLE, dy[5:3]};
+                            a_n_q <= N_TITLE;
+                        end else if (in_range(ny, SUB_Y0, TEXT_H2)) begin
+                            dy = ny - SUB_Y0;
+                            {a_on, a_x0, a_box, a_gy} = {1'b1, SUB_X0, TB_SUB, dy[3:1]};
+                        end else if (in_range(ny, PRESS_Y0, TEXT_H2)) begin
+                            dy = ny - PRESS_Y0;
+                            {a_on, a_x0, a_box, a_gy} = {1'b1, PRESS_X0, TB_PRESS, dy[3:1]};
+                        end else if (in_range(ny, SEATS_Y0, TEXT_H2)) begin
+                            dy = ny - SEATS_Y0;
+                            {a_on, a_x0, a_box, a_gy} = {1'b1, SEATS_RED_X0, TB_SEAT_R, dy[3:1]};
+                            a_n_q <= N_SEAT_R;
+                            b_on = 1'b1;
+                            {b_x0_q, b_n_q, b_box_q, b_gy_q} <=
+                                {SEATS_BLUE_X0, N_SEAT_B, TB_SEAT_B, dy[3:1]};
+                        end
+                    end else begin
+                        rule_q <= 1'b0;
+                        mid_q  <= in_range(ny, PANEL_Y0, PANEL_H);
+                        // Panel rows: glyph lines 0-15 of each 20-line row; 16-19 are leading.
+                        b_on = in_range(ny, PANEL_TY0, PANEL_TH) && !n_pline[4];
+                        if (over && in_range(ny, BANNER_Y0, BANNER_H)) begin
+                            // "BLUE WINS" and "GAME OVER" are 9 characters, "RED WINS" 8.
+                            dy = ny - BANNER_Y0;
+                            {a_on, a_sh, a_box, a_gy} = {1'b1, SH_4, TB_BANNER, dy[4:2]};
+                            a_x0  = (winner_i != PL_RED) ? BANNER_X0_9 : BANNER_X0_8;
+                            a_n_q <= (winner_i != PL_RED) ? N_BANNER_9 : N_BANNER_8;
+                        end else if (over && in_range(ny, HINT_Y0, TEXT_H2)) begin
+                            dy = ny - HINT_Y0;
+                            {a_on, a_x0, a_box, a_gy} = {1'b1, HINT_X0, TB_PRESS, dy[3:1]};
+                        end
+                    end
+                    a_sh_q <= a_sh;
+                    b_on_q <= b_on;
+                    // The line's first run (A, else the panel): wait for it, its first
+                    // character fetched.
+                    run_b   <= !a_on;
+                    go_line = 1'b1;
+                    go_col  = 4'd0;
+                    if (a_on) begin
+                        t_last <= a_x0 - 10'd1;
+                        go     = 1'b1;
+                        go_box = a_box;
+                        go_gy  = a_gy;
+                    end else if (b_on) begin
+                        // Without run A, run B is the panel's.
+                        t_last <= PANEL_TX0 - 10'd1;
+                        go     = 1'b1;
+                        go_box = TB_PANEL;
+                        go_gy  = n_pline[3:1];
+                    end
+                end
+            end
         end
-    end
-
-    // ---- S3, S4: the font ROM row --------------------------------------------------------
-    reg [9:0] font_addr3;
-    reg       thit3, rule3, panel3;
-    reg [3:0] tcolour3;
-    reg [2:0] tgx3;
-    always @(posedge clk) begin
+        // ---- fetch: the character and its font row ----
+        if (f_busy) begin
+            if (f_box == TB_PANEL)
+                glyph = panel_char(f_prow, f_col, blue_turn, mode_i, machine_i, round_txt_i,
+                                   map_txt_i, red_troops_txt_i, red_land_txt_i,
+                                   blue_troops_txt_i, blue_land_txt_i);
+            else
+                glyph = box_char(f_box, f_col, winner_i, machine_i);
+            nxt_colour <= glyph[3:0];
+            font_q     <= font[{glyph[10:4], f_gy}];
+            f_busy     <= 1'b0;
+        end
+        if (go) begin
+            if (go_line) f_prow <= n_prow;
+            f_box  <= go_box;
+            f_gy   <= go_gy;
+            f_col  <= go_col;
+            f_busy <= 1'b1;
+        end
         if (rst) begin
-            font_addr3 <= 10'd0;  thit3 <= 1'b0;  tcolour3 <= P_BLACK;  tgx3 <= 3'd0;
-            rule3 <= 1'b0;  panel3 <= 1'b0;
-            thit4_o <= 1'b0;  tcolour4_o <= P_BLACK;  tgx4_o <= 3'd0;
-            rule4_o <= 1'b0;  panel4_o <= 1'b0;
-        end else if (pix_en_i) begin
-            font_addr3 <= {tchar2, tgy2};
-            thit3      <= thit2;
-            tcolour3   <= tcolour2;
-            tgx3       <= tgx2;
-            rule3      <= rule2;
-            panel3     <= panel2;
-            thit4_o    <= thit3;
-            tcolour4_o <= tcolour3;
-            tgx4_o     <= tgx3;
-            rule4_o    <= rule3;
-            panel4_o   <= panel3;
+            // The beam leaves reset near the end of the last line; line 0 is then
+            // visible, with no text, panel or rule on any screen.
+            f_busy  <= 1'b0;
+            t_seg   <= T_OFF;
+            t_last  <= SETUP_X;
+            run_b   <= 1'b0;
+            b_on_q  <= 1'b0;
+            prow_q  <= 5'd0;
+            pline_q <= 5'd0;
+            vis_q   <= 1'b1;
+            mid_q   <= 1'b0;
+            rule_q  <= 1'b0;
+            bg_st   <= BG_LINE;
+            bg_next <= 10'd0;
+            bg_o    <= P_BLACK;
+            txt_o   <= P_BLACK;
         end
     end
-    sync_rom #(.WIDTH(8), .DEPTH(1024), .INIT_F({GFX_DIR, "font.hex"})) u_font_rom (
-        .clk(clk), .en_i(pix_en_i), .addr_i(font_addr3), .data_o(font4_o)
-    );
 endmodule
 
 `default_nettype wire

@@ -57,102 +57,112 @@ module ps2_rx #(
     // same counter measures how long ps2_clk has been idle high. It is 0 whenever
     // the receiver is armed and outside a frame.
     reg [TIMEOUT_W-1:0] idle_cnt;
+    // Armed, with no filter count running and no pulse to end: while the
+    // filtered clock then agrees with the line, outside a frame nothing changes,
+    // and inside one only the timeout counter moves until it expires.
+    reg                 settled;
 
-    // Armed, with the filtered clock agreeing with the line and no pulse to end,
-    // the receiver is settled: outside a frame nothing changes (the first test
-    // fails), and inside one only the timeout counter moves until it expires
-    // (the second test passes). Most cycles of a game, typing or not, go no
-    // further. The filter's and the frame's logic is written out in the branches
-    // that use it rather than as wires, which a simulator evaluates in every
-    // cycle. The state before this edge is read into the c_* variables before
-    // anything is written, so a simulator keeps no copies of these registers:
-    // the timeout counter, which the short branch writes, before the tests; the
-    // rest in the long branch, where alone they are used.
+    // Most cycles of a game, typing or not, go no further than the first test
+    // (settled, and the line where the filtered clock is) and, inside a frame,
+    // the timeout count. The filter's and the frame's logic is written out in
+    // the branch that uses it rather than as wires, which a simulator evaluates
+    // in every cycle; the registers are read into the c_* variables before
+    // anything is written, and valid_o and err_count_o, read elsewhere, are
+    // never read here (settled and c_err stand for them), so a simulator keeps
+    // no copies of them.
     always @(posedge clk) begin : rx
         // The block's variables are not traced, so a simulator keeps them as locals.
         /* verilator tracing_off */
         reg flip;       // the filtered clock takes clk_s's level now
         reg fall;       // ... falling: a bit is sampled
-        reg c_clk_f, c_parity;
+        reg c_clk_f, c_parity, c_busy, c_armed, c_valid;
+        reg [15:0] c_err;
         reg [FILTER_W-1:0] c_filt_cnt;
         reg [3:0] c_bit_idx;
         reg [7:0] c_shift;
         reg [TIMEOUT_W-1:0] c_idle_cnt;
         /* verilator tracing_on */
+        flip = 1'b0; fall = 1'b0; c_parity = 1'b0; c_valid = 1'b0; c_err = 16'd0; c_armed = 1'b0;
+        c_filt_cnt = {FILTER_W{1'b0}}; c_bit_idx = 4'd0; c_shift = 8'd0;
+        c_clk_f    = clk_f;
+        c_busy     = busy;
         c_idle_cnt = idle_cnt;
-        if (!armed || busy || valid_o || clk_s != clk_f || filt_cnt != {FILTER_W{1'b0}}) begin
-            if (armed && !valid_o && clk_s == clk_f && filt_cnt == {FILTER_W{1'b0}}
-                    && c_idle_cnt != TIMEOUT_AT) begin
-                idle_cnt <= c_idle_cnt + 1'b1;     // in a frame, between edges
+        if (clk_s != c_clk_f || !settled || (c_busy && c_idle_cnt == TIMEOUT_AT)) begin
+            c_armed    = armed;
+            c_filt_cnt = filt_cnt;
+            c_bit_idx  = bit_idx;
+            c_shift    = shift;
+            c_parity   = parity;
+            c_err      = err_count_o;
+            flip    = (clk_s != c_clk_f) && (c_filt_cnt == FILTER_LAST);
+            fall    = flip && c_clk_f;    // clk_f is about to go 1 -> 0
+            valid_o <= 1'b0;
+            if (clk_s == c_clk_f) begin
+                c_filt_cnt = {FILTER_W{1'b0}};
+            end else if (flip) begin
+                clk_f      <= clk_s;
+                c_filt_cnt = {FILTER_W{1'b0}};
             end else begin
-                c_clk_f = clk_f;
-                c_filt_cnt = filt_cnt;
-                c_bit_idx = bit_idx;
-                c_shift = shift;
-                c_parity = parity;
-                flip    = (clk_s != c_clk_f) && (c_filt_cnt == FILTER_LAST);
-                fall    = flip && c_clk_f;    // clk_f is about to go 1 -> 0
-                valid_o <= 1'b0;
-                if (clk_s == c_clk_f) begin
-                    filt_cnt <= {FILTER_W{1'b0}};
-                end else if (flip) begin
-                    clk_f    <= clk_s;
-                    filt_cnt <= {FILTER_W{1'b0}};
+                c_filt_cnt = c_filt_cnt + 1'b1;
+            end
+            filt_cnt <= c_filt_cnt;
+            if (!c_armed) begin
+                if (flip || !c_clk_f) begin
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
+                end else if (c_idle_cnt == ARM_AT) begin
+                    c_armed  = 1'b1;
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
                 end else begin
-                    filt_cnt <= c_filt_cnt + 1'b1;
+                    idle_cnt <= c_idle_cnt + 1'b1;
                 end
-                if (!armed) begin
-                    if (flip || !c_clk_f) begin
-                        idle_cnt <= {TIMEOUT_W{1'b0}};
-                    end else if (c_idle_cnt == ARM_AT) begin
-                        armed    <= 1'b1;
-                        idle_cnt <= {TIMEOUT_W{1'b0}};
-                    end else begin
-                        idle_cnt <= c_idle_cnt + 1'b1;
-                    end
-                end else if (!busy) begin
-                    // Only a 0 start bit opens a frame; a 1 is line noise and is skipped.
-                    if (fall && !dat_s) begin
-                        busy    <= 1'b1;
-                        bit_idx <= 4'd1;
-                        parity  <= 1'b0;
-                    end
-                end else if (!flip) begin
-                    if (c_idle_cnt == TIMEOUT_AT) begin
-                        busy     <= 1'b0;
-                        idle_cnt <= {TIMEOUT_W{1'b0}};
-                        if (err_count_o != ERR_MAX) err_count_o <= err_count_o + 1'b1;
-                    end else begin
-                        idle_cnt <= c_idle_cnt + 1'b1;
-                    end
+            end else if (!c_busy) begin
+                // Only a 0 start bit opens a frame; a 1 is line noise and is skipped.
+                if (fall && !dat_s) begin
+                    busy    <= 1'b1;
+                    bit_idx <= 4'd1;
+                    parity  <= 1'b0;
+                end
+            end else if (!flip) begin
+                if (c_idle_cnt == TIMEOUT_AT) begin
+                    busy     <= 1'b0;
+                    idle_cnt <= {TIMEOUT_W{1'b0}};
+                    if (c_err != ERR_MAX) err_count_o <= c_err + 1'b1;
                 end else begin
-                    idle_cnt <= {TIMEOUT_W{1'b0}};       // an edge of the filtered clock
-                    if (fall) begin
-                        bit_idx <= c_bit_idx + 1'b1;
-                        if (c_bit_idx < BIT_PARITY) begin
-                            shift  <= {dat_s, c_shift[7:1]};   // LSB first
-                            parity <= c_parity ^ dat_s;
-                        end else if (c_bit_idx == BIT_PARITY) begin
-                            // Odd parity: data bits plus the parity bit hold an odd
-                            // number of ones. From here on: "parity was good".
-                            parity <= (c_parity ^ dat_s) == 1'b1;
-                        end else begin                       // stop bit: the frame ends either way
-                            busy <= 1'b0;
-                            if (dat_s && c_parity) begin
-                                data_o  <= c_shift;
-                                valid_o <= 1'b1;
-                            end else if (err_count_o != ERR_MAX) begin
-                                err_count_o <= err_count_o + 1'b1;
-                            end
+                    idle_cnt <= c_idle_cnt + 1'b1;
+                end
+            end else begin
+                idle_cnt <= {TIMEOUT_W{1'b0}};       // an edge of the filtered clock
+                if (fall) begin
+                    bit_idx <= c_bit_idx + 1'b1;
+                    if (c_bit_idx < BIT_PARITY) begin
+                        shift  <= {dat_s, c_shift[7:1]};   // LSB first
+                        parity <= c_parity ^ dat_s;
+                    end else if (c_bit_idx == BIT_PARITY) begin
+                        // Odd parity: data bits plus the parity bit hold an odd
+                        // number of ones. From here on: "parity was good".
+                        parity <= (c_parity ^ dat_s) == 1'b1;
+                    end else begin                       // stop bit: the frame ends either way
+                        busy <= 1'b0;
+                        if (dat_s && c_parity) begin
+                            data_o  <= c_shift;
+                            valid_o <= 1'b1;
+                            c_valid = 1'b1;
+                        end else if (c_err != ERR_MAX) begin
+                            err_count_o <= c_err + 1'b1;
                         end
                     end
                 end
             end
+            armed   <= c_armed;
+            settled <= c_armed && !c_valid && (c_filt_cnt == {FILTER_W{1'b0}});
+        end else if (c_busy) begin
+            idle_cnt <= c_idle_cnt + 1'b1;             // in a frame, between edges
         end
         if (rst) begin
             clk_f       <= 1'b1;                        // the idle bus is high
             filt_cnt    <= {FILTER_W{1'b0}};
             armed       <= 1'b0;
+            settled     <= 1'b0;
             busy        <= 1'b0;
             bit_idx     <= 4'd0;
             shift       <= 8'd0;

@@ -6,13 +6,16 @@
 `timescale 1ns / 1ps
 
 // The stages, each a module of its own:
+//   vga_timing    the raster: the beam, and the sync and blank levels
 //   video_scan    snapshot and scan: the state of one frame, the cell RAM words and
 //                 the panel's numbers, read in the vertical blanking
-//   board_tiles   S1-S4: cells, grid, cursor, targets, troop digits, icons, the band
-//   panel_text    S1-S4: every text, the title rule and the panel background
-//   pixel_colour  S5 compositing, S6 palette and the output registers
-// The pixel pipeline is 6 pixel-enable steps deep; hsync/vsync/blank are delayed by
-// the same steps, so each vga_clk rising edge carries one pixel's (hs, vs, blank, rgb).
+//   board_tiles   the board's cells and grid, the title's sample cells, the band
+//   panel_text    every text, the title's rule, the panel's background
+//   pixel_colour  compositing, palette, the output registers
+// The sources (tiles, text, background) compute the pixel under the beam at each
+// pixel enable and register it; pixel_colour registers the colour at the next. The
+// beam leaves reset OUT_LAG - PIPE_DEPTH pixels before the raster's origin, so the
+// pins carry pixel n - OUT_LAG at the n-th vga_clk rising edge (docs/display.md).
 module renderer #(
     parameter GFX_DIR = "rtl/gfx/"  // ROM images, relative to the simulator/Quartus project
 ) (
@@ -41,42 +44,50 @@ module renderer #(
     output reg           vga_clk,        // 25 MHz; the DAC latches on its rising edge
     output wire          snapshot_o      // high for the one cycle of the state copy
 );
-    // Snapshot at the first pixel of vertical blanking as seen at the DAC: when
-    // vga_timing is at (PIPE_DEPTH - 1, 480), the outputs move to (0, 480).
-    localparam integer PIPE_DEPTH = 6;
+    // The pins show pixel n - OUT_LAG at the n-th vga_clk rising edge; the beam is
+    // PIPE_DEPTH enables ahead of the pins.
+    localparam integer OUT_LAG    = 6;
+    localparam integer PIPE_DEPTH = 2;
+    localparam [9:0]   LEAD       = OUT_LAG[9:0] - PIPE_DEPTH[9:0];
+    localparam [9:0]   H_TOTAL    = 10'd800;
+    localparam [9:0]   V_LAST     = 10'd524;
+    // Snapshot at the first pixel of vertical blanking as seen at the DAC: the beam
+    // is then at (PIPE_DEPTH - 1, 480) and the outputs move to (0, 480).
     localparam [9:0]   SNAP_X     = PIPE_DEPTH[9:0] - 10'd1;
-    // hsync/vsync/blank from vga_timing (S0) to the S4 inputs of pixel_colour.
-    localparam integer SYNC_DELAY = 4;
 
     assign vga_sync_n = 1'b0;
 
     // Pixel enable and DAC clock. The pipeline moves on the cycles with pix_en high;
     // vga_clk falls on those edges and rises one cycle later, in the middle of the
     // stable output, where the ADV7123 latches.
-    reg pix_en;
+    // en_q is the enable's state; pix_en, its copy for the stages, is never read
+    // here: a simulator then orders the many readers before this block, with no
+    // copy of it.
+    reg en_q, pix_en;
     always @(posedge clk) begin
+        // Reset last: a later assignment wins, and en_q is read before any write.
+        pix_en  <= ~en_q;
+        vga_clk <= ~en_q;
+        en_q    <= ~en_q;
         if (rst) begin
+            en_q    <= 1'b0;
             pix_en  <= 1'b0;
             vga_clk <= 1'b0;
-        end else begin
-            pix_en  <= ~pix_en;
-            vga_clk <= ~pix_en;
         end
     end
 
     wire [9:0] sx, sy;
-    wire       hs0_n, vs0_n, de0;
-    vga_timing u_timing (
+    wire       hs_n, vs_n, de;
+    vga_timing #(.X0(H_TOTAL - LEAD), .Y0(V_LAST)) u_timing (
         .clk       (clk),
         .rst       (rst),
         .pix_en_i  (pix_en),
         .sx_o      (sx),
         .sy_o      (sy),
-        .hsync_n_o (hs0_n),
-        .vsync_n_o (vs0_n),
-        .de_o      (de0)
+        .hsync_n_o (hs_n),
+        .vsync_n_o (vs_n),
+        .de_o      (de)
     );
-
     wire [1:0]  snap_phase, snap_winner, snap_player, snap_mode, snap_machine;
     wire        cram_we;
     wire [6:0]  cram_addr;
@@ -119,11 +130,7 @@ module renderer #(
         .blue_land_txt_o  (blue_land_txt)
     );
 
-    wire        band4, bandedge4, grid4, interior4, cur_hi4, cur_ink4, tgt4, dhit4, ihit4;
-    wire [2:0]  dgx4;
-    wire [7:0]  dig4;
-    wire [3:0]  icol4, fill4;
-    wire [63:0] icon4;
+    wire [3:0] tile;
     board_tiles #(.GFX_DIR(GFX_DIR)) u_tiles (
         .clk         (clk),
         .rst         (rst),
@@ -131,30 +138,16 @@ module renderer #(
         .sx_i        (sx),
         .sy_i        (sy),
         .phase_i     (snap_phase),
+        .winner_i    (snap_winner),
+        .player_i    (snap_player),
         .mode_i      (snap_mode),
         .cram_we_i   (cram_we),
         .cram_addr_i (cram_addr),
         .cram_data_i (cram_data),
-        .band4_o     (band4),
-        .bandedge4_o (bandedge4),
-        .grid4_o     (grid4),
-        .interior4_o (interior4),
-        .cur_hi4_o   (cur_hi4),
-        .cur_ink4_o  (cur_ink4),
-        .tgt4_o      (tgt4),
-        .dhit4_o     (dhit4),
-        .dgx4_o      (dgx4),
-        .dig4_o      (dig4),
-        .ihit4_o     (ihit4),
-        .icol4_o     (icol4),
-        .icon4_o     (icon4),
-        .fill4_o     (fill4)
+        .pal_o       (tile)
     );
 
-    wire       thit4, rule4, panel4;
-    wire [3:0] tcolour4;
-    wire [2:0] tgx4;
-    wire [7:0] font4;
+    wire [3:0] txt, bg;
     panel_text #(.GFX_DIR(GFX_DIR)) u_text (
         .clk              (clk),
         .rst              (rst),
@@ -172,52 +165,20 @@ module renderer #(
         .red_land_txt_i   (red_land_txt),
         .blue_troops_txt_i(blue_troops_txt),
         .blue_land_txt_i  (blue_land_txt),
-        .thit4_o          (thit4),
-        .tcolour4_o       (tcolour4),
-        .tgx4_o           (tgx4),
-        .font4_o          (font4),
-        .rule4_o          (rule4),
-        .panel4_o         (panel4)
-    );
-
-    wire de4, hs4_n, vs4_n;
-    delay_line #(.WIDTH(3), .DEPTH(SYNC_DELAY), .RESET(3'b011)) u_sync_delay (
-        .clk  (clk),
-        .rst  (rst),
-        .en_i (pix_en),
-        .d_i  ({de0, hs0_n, vs0_n}),
-        .q_o  ({de4, hs4_n, vs4_n})
+        .txt_o            (txt),
+        .bg_o             (bg)
     );
 
     pixel_colour #(.GFX_DIR(GFX_DIR)) u_colour (
         .clk         (clk),
         .rst         (rst),
         .pix_en_i    (pix_en),
-        .winner_i    (snap_winner),
-        .player_i    (snap_player),
-        .de4_i       (de4),
-        .hs4_n_i     (hs4_n),
-        .vs4_n_i     (vs4_n),
-        .thit4_i     (thit4),
-        .tcolour4_i  (tcolour4),
-        .tgx4_i      (tgx4),
-        .font4_i     (font4),
-        .rule4_i     (rule4),
-        .panel4_i    (panel4),
-        .band4_i     (band4),
-        .bandedge4_i (bandedge4),
-        .grid4_i     (grid4),
-        .interior4_i (interior4),
-        .cur_hi4_i   (cur_hi4),
-        .cur_ink4_i  (cur_ink4),
-        .tgt4_i      (tgt4),
-        .dhit4_i     (dhit4),
-        .dgx4_i      (dgx4),
-        .dig4_i      (dig4),
-        .ihit4_i     (ihit4),
-        .icol4_i     (icol4),
-        .icon4_i     (icon4),
-        .fill4_i     (fill4),
+        .de_i        (de),
+        .hs_n_i      (hs_n),
+        .vs_n_i      (vs_n),
+        .txt_i       (txt),
+        .tile_i      (tile),
+        .bg_i        (bg),
         .vga_r       (vga_r),
         .vga_g       (vga_g),
         .vga_b       (vga_b),

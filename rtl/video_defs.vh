@@ -19,6 +19,11 @@ localparam [3:0] P_WHITE   = 4'd11;
 localparam [3:0] P_INK     = 4'd12;
 localparam [3:0] P_LABEL   = 4'd13;
 
+// The raster (vga_timing has the whole timing): each pixel source sets up a line at
+// this beam x of the line before it, in the horizontal blanking; the last line.
+localparam [9:0] SETUP_X = 10'd640;
+localparam [9:0] V_LAST  = 10'd524;
+
 // Cell RAM word: {owner[1:0], kind[1:0], cursor, target, ndig[1:0], bcd[11:0]}.
 localparam integer CRAM_W = 20;
 

@@ -11,7 +11,7 @@
 `timescale 1ns / 1ps
 
 module video_scan #(
-    parameter [9:0] SNAP_X = 10'd5      // raster x at which the DAC shows pixel (0, 480)
+    parameter [9:0] SNAP_X = 10'd1      // beam x at which the DAC moves to pixel (0, 480)
 ) (
     input  wire        clk,             // 50 MHz
     input  wire        rst,             // synchronous, active high
@@ -52,10 +52,12 @@ module video_scan #(
     /* verilator lint_on UNUSEDPARAM */
 
     localparam [9:0] SNAP_Y = 10'd480;  // first line of vertical blanking
-    // hold_o rises at (HOLD_X, SNAP_Y - 1), (800 - HOLD_X + SNAP_X) * 2 = 1354 cycles
-    // before the snapshot: longer than any command or map load (about 420 cycles), so
-    // the engine is idle when the snapshot is taken.
-    localparam [9:0] HOLD_X    = 10'd128;
+    // hold_o rises at (HOLD_X, SNAP_Y - 1), HOLD_LEAD pixels (1354 cycles) before the
+    // snapshot: longer than any command or map load (about 420 cycles), so the engine
+    // is idle when the snapshot is taken.
+    localparam [9:0] H_TOTAL   = 10'd800;
+    localparam [9:0] HOLD_LEAD = 10'd677;
+    localparam [9:0] HOLD_X    = SNAP_X + H_TOTAL - HOLD_LEAD;
     localparam [6:0] LAST_CELL = 7'd99;
     localparam [3:0] LAST_COL  = 4'd9;
     localparam [3:0] DD_LAST   = 4'd15;  // 16 double-dabble steps for 16 bits
@@ -187,16 +189,22 @@ module video_scan #(
         reg [6:0] c_idx;
         /* verilator tracing_on */
         // Nested, not `&&`: a simulator then compares the raster position only
-        // on the pixel enable.
+        // on the pixel enable, and the line only at the right x.
         snap_now = 1'b0;
+        c_sq = 3'd0; c_num = 3'd0; c_idx = 7'd0;
         if (pix_en_i) begin
-            snap_now = (sx_i == SNAP_X) && (sy_i == SNAP_Y);
-            if (sy_i == SNAP_Y - 10'd1 && sx_i == HOLD_X) hold_o <= 1'b1;
+            if (sx_i == SNAP_X) begin
+                if (sy_i == SNAP_Y) snap_now = 1'b1;
+            end else if (sx_i == HOLD_X) begin
+                if (sy_i == SNAP_Y - 10'd1) hold_o <= 1'b1;
+            end
         end
-        snapshot_o <= 1'b0;
-        cram_we_o  <= 1'b0;
-        cell_en_o  <= 1'b0;
         if (sq_q != SQ_IDLE && !snap_now) begin
+            // The pulses last one cycle; a scan is under way in the cycle after
+            // each, so it ends them (and its last step raises none).
+            snapshot_o <= 1'b0;
+            cram_we_o  <= 1'b0;
+            cell_en_o  <= 1'b0;
             c_sq  = sq_q;
             c_idx = idx_q;
             c_num = num_q;
