@@ -133,8 +133,12 @@ module board_tiles #(
     reg [3:0]  solid_q;         // a solid line's colour
     reg [5:0]  bly_q;           // line inside the cell pitch (0, 1: grid row)
     reg [6:0]  rbase_q;         // cell index of the row's column 0
-    reg [5:0]  fy_q;            // line inside a cell, folded about its centre
+    // The line's distance to the cell's top or bottom edge (fy), as the cursor and
+    // target tests use it: {fy < 3, fy < 4, fy == 4, fy < 14, fy[3]}.
+    reg [4:0]  fyf_q;
     reg [3:0]  col_q;           // column of the cell being drawn or next
+    reg [5:0]  b_q;             // 43 - ix of the pixel under the beam in a cell (a
+                                // count, not a subtraction: the pixel's logic is shorter)
     // The cell under the beam on this line.
     reg [3:0]  fill_q;          // its fill
     // Pixels where more than the fill is drawn: the digits' on a line that crosses
@@ -156,33 +160,42 @@ module board_tiles #(
     reg              nxt_ic_on;     // ... and the icon
     reg [4:0]        nxt_d0, nxt_d1;// digits 0 and 1: their pixels on this line
 
-    // Palette index of a pixel of a cursor or target cell, or of one in ovl_q (bit b
-    // of the masks): from front to back the cursor frame or target ring, the digits,
-    // the icon (palette index 0 is transparent), the fill.
-    function automatic [3:0] cell_pixel(input [5:0] b, input [5:0] fy, input [1:0] mode,
+    // Palette index of a pixel of a cursor or target cell, or of one in the overlay
+    // mask (ovl: its bit for the pixel): from
+    // front to back the cursor frame or target ring, the digits, the icon (palette
+    // index 0 is transparent), the fill. b = 43 - ix, so with fx = min(ix, 43 - ix)
+    // every test is a constant compare on b (ix < k when b > 43 - k), and the row's
+    // part comes as flags of fy (the line's distance to the cell's edge).
+    function automatic [3:0] cell_pixel(input [5:0] b, input [4:0] fyf, input [1:0] mode,
                                         input [1:0] player, input cur, input tgt,
-                                        input [43:0] ovl, input dig_line, input dcol,
+                                        input ovl, input dig_line, input dcol,
                                         input ic_big, input [63:0] icon, input [3:0] fill);
-        reg [5:0] ix, fx, depth;
-        reg [4:0] d;            // inside the icon (the window says whether it is)
+        reg       fy_lt3, fy_lt4, fy_eq4, fy_lt14, fy_b3;
+        reg       fx_lt3, fx_lt4, fx_eq4, fx_lt14, fx_b3, pat;
+        reg [5:0] fx;
+        reg [4:0] d;            // inside the icon (ovl says whether the pixel is)
         reg [3:0] k, nib;
-        reg       pat;
         begin
-            ix    = CELL_IN - 6'd1 - b;
-            fx    = (ix < b) ? ix : b;              // min(ix, 43 - ix)
-            depth = (fx < fy) ? fx : fy;
-            pat   = !mode[1] ? (fx < CUR_ARM && fy < CUR_ARM) :
-                    mode[0]  ? (fx[CUR_DASH_B] == fy[CUR_DASH_B]) : 1'b1;
-            d     = ix[4:0] - (ic_big ? ICON_BIG_XY[4:0] : ICON_SM_X[4:0]);
-            k     = ic_big ? d[4:1] : d[3:0];
-            nib   = icon[{~k, 2'b11} -: 4];
-            if (cur && pat && depth < CUR_W)        cell_pixel = (player == PL_BLUE) ? P_BLUE_HI : P_RED_HI;
-            else if (cur && pat && depth == CUR_W)  cell_pixel = P_INK;
-            else if (tgt && depth < TGT_W)          cell_pixel = P_GOLD;
-            else if (!ovl[b])                       cell_pixel = fill;
-            else if (dig_line)                      cell_pixel = dcol ? P_INK : P_WHITE;
-            else if (nib != 4'd0)                   cell_pixel = nib;
-            else                                    cell_pixel = fill;
+            {fy_lt3, fy_lt4, fy_eq4, fy_lt14, fy_b3} = fyf;
+            fx      = (b < CELL_HALF) ? b : CELL_IN - 6'd1 - b;
+            fx_lt3  = (b < TGT_W) || (b > CELL_IN - 6'd1 - TGT_W);
+            fx_lt4  = (b < CUR_W) || (b > CELL_IN - 6'd1 - CUR_W);
+            fx_eq4  = (b == CUR_W) || (b == CELL_IN - 6'd1 - CUR_W);
+            fx_lt14 = (b < CUR_ARM) || (b > CELL_IN - 6'd1 - CUR_ARM);
+            fx_b3   = fx[CUR_DASH_B];
+            pat     = !mode[1] ? (fx_lt14 && fy_lt14) : mode[0] ? (fx_b3 == fy_b3) : 1'b1;
+            d       = (ic_big ? CELL_IN[4:0] - 5'd1 - ICON_BIG_XY[4:0]
+                              : CELL_IN[4:0] - 5'd1 - ICON_SM_X[4:0]) - b[4:0];
+            k       = ic_big ? d[4:1] : d[3:0];
+            nib     = icon[{~k, 2'b11} -: 4];
+            // depth = min(fx, fy): below 4, 4, below 3.
+            if (cur && pat && (fx_lt4 || fy_lt4))                                 cell_pixel = (player == PL_BLUE) ? P_BLUE_HI : P_RED_HI;
+            else if (cur && pat && ((fx_eq4 && !fy_lt4) || (fy_eq4 && !fx_lt4)))  cell_pixel = P_INK;
+            else if (tgt && (fx_lt3 || fy_lt3))                                   cell_pixel = P_GOLD;
+            else if (!ovl)                                                        cell_pixel = fill;
+            else if (dig_line)                                                    cell_pixel = dcol ? P_INK : P_WHITE;
+            else if (nib != 4'd0)                                                 cell_pixel = nib;
+            else                                                                  cell_pixel = fill;
         end
     endfunction
 
@@ -194,7 +207,8 @@ module board_tiles #(
         // The block's variables are not traced, so a simulator keeps them as locals.
         /* verilator tracing_off */
         reg [9:0]        c_x, c_y, c_last, ny;
-        reg [5:0]        c_b, c_bly, n_bly, n_iy, dy;
+        reg [43:0]       c_ovl;
+        reg [5:0]        c_b, c_bly, n_bly, n_iy, n_fy, dy;
         reg [6:0]        c_rbase, n_rbase;
         reg [3:0]        c_col, ncols;
         reg [1:0]        c_seg, c_lk, c_f, kind, owner;
@@ -206,7 +220,8 @@ module board_tiles #(
         reg [6:0]        go_addr;
         /* verilator tracing_on */
         // Every variable is assigned first thing: a simulator then keeps it local.
-        c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; c_b = 6'd0; c_bly = 6'd0;
+        c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; c_b = 6'd0; n_fy = 6'd0;
+        c_ovl = 44'd0; c_bly = 6'd0;
         n_bly = 6'd0; n_iy = 6'd0; dy = 6'd0; c_rbase = 7'd0; n_rbase = 7'd0; c_col = 4'd0;
         ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 2'd0; kind = 2'd0; owner = 2'd0;
         w = {CRAM_W{1'b0}}; c_dig = 5'd0; go = 1'd0; n_in = 1'd0; go_col = 4'd0;
@@ -219,9 +234,15 @@ module board_tiles #(
             c_last = seg_last_q;
             case (c_seg)
                 S_CELL: begin
-                    c_b = c_last[5:0] - c_x[5:0];     // 43 - ix
-                    if (!cur_q && !tgt_q && !ovl_q[c_b]) pal_o <= fill_q;
-                    else pal_o <= cell_pixel(c_b, fy_q, mode_i, player_i, cur_q, tgt_q, ovl_q,
+                    // The overlay mask shifts by a pixel at a time, its bit 43 under
+                    // the beam (a shift, not a 44-way select: the pixel's logic is
+                    // shorter).
+                    c_b   = b_q;                      // 43 - ix
+                    c_ovl = ovl_q;
+                    b_q   <= c_b - 6'd1;
+                    ovl_q <= {c_ovl[42:0], 1'b0};
+                    if (!cur_q && !tgt_q && !c_ovl[43]) pal_o <= fill_q;
+                    else pal_o <= cell_pixel(c_b, fyf_q, mode_i, player_i, cur_q, tgt_q, c_ovl[43],
                                              dig_line_q, dcol_q, ic_big_q, ic_q, fill_q);
                 end
                 S_GRID:  pal_o <= P_GRID;
@@ -248,6 +269,7 @@ module board_tiles #(
                             // The next cell, as fetched; fetch the one after it.
                             seg_q      <= S_CELL;
                             seg_last_q <= c_x + {4'd0, CELL_IN};
+                            b_q        <= CELL_IN - 6'd1;
                             w     = nxt_word;
                             owner = w[19:18];
                             kind  = w[17:16];
@@ -304,7 +326,9 @@ module board_tiles #(
                             bly_q   <= n_bly;
                             rbase_q <= n_rbase;
                             col_q   <= 4'd0;
-                            fy_q    <= (n_iy < CELL_HALF) ? n_iy : CELL_IN - 6'd1 - n_iy;
+                            n_fy    = (n_iy < CELL_HALF) ? n_iy : CELL_IN - 6'd1 - n_iy;
+                            fyf_q   <= {n_fy < TGT_W, n_fy < CUR_W, n_fy == CUR_W, n_fy < CUR_ARM,
+                                        n_fy[CUR_DASH_B]};
                             if (!n_in) begin
                                 lk_q <= LK_NONE;
                             end else if ((phase_i == PH_OVER) && in_range(ny, BAND_Y0, BAND_H)) begin

@@ -1,5 +1,9 @@
 // Generals (将军棋) - game_logic: phases, commands, moves and turn passing (GAME.md
 // sections 3 and 5) as a small sequential engine over the board RAM.
+// The board lives in a RAM here (board: block RAM on the FPGA, one write port and two
+// read ports, A for the engine and B for the video scan), and so does the ROM of the
+// 128 maps (map_rom). Both are read in the engine's block, where their addresses are
+// computed, so that a cycle-based simulator needs no copy of their output registers.
 // The scalar state changes only together with applied_o / started_o and then already
 // shows the command's whole effect; board cells change through the RAM's write port
 // while the command is carried out, each written once with its final value (GAME.md
@@ -45,9 +49,9 @@ module game_logic #(
     output reg           we_o,                  // board RAM write port
     output reg  [6:0]    waddr_o,
     output reg  [12:0]   wdata_o,
-    output reg           a_en_o,                // board RAM read port A, registered
-    output reg  [6:0]    a_addr_o,
-    input  wire [12:0]   a_data_i,              // mem[a_addr_o], one enabled cycle later
+    input  wire          b_en_i,                // board RAM read port B (the video scan)
+    input  wire [6:0]    b_addr_i,
+    output reg  [12:0]   b_data_o,              // board[b_addr_i], one enabled cycle later
     output reg  [7:0]    cap_red_o,             // {x, y} of each capital: the map's first
     output reg  [7:0]    cap_blue_o             // (machine player, initial cursors)
 );
@@ -200,28 +204,65 @@ module game_logic #(
     // writes every other cell once, as land. A memory, cleared cell by cell (ST_CLEAR).
     reg        elem [0:127];
     // The map ROM streams the map's 32 words (ST_LOAD): ld_n counts the load's cycles;
-    // word w is asked for at ld_n = w and is on rom_word, to be written, at ld_n = w + 2.
+    // word w is read at ld_n = w + 1 and is in rom_q, to be written, at ld_n = w + 2.
     localparam [5:0] LD_FIRST = 6'd2;       // ld_n of word 0's arrival
     localparam [5:0] LD_LAST  = 6'd33;      // ... of word 31's
     localparam [5:0] LD_DONE  = 6'd34;      // the fill follows
-    localparam [4:0] LAST_WORD = 5'd31;
     reg  [5:0] ld_n;
-    reg        rom_en_q;                    // the ROM is read (during a load)
-    reg  [4:0] rom_word_q;                  // the word asked for
-    wire [9:0] rom_word;                    // {x[3:0], y[3:0], type[1:0]}
     // The capitals' cells (cap_*_o), for the initial cursors and the machine player:
     // only the first capital of each colour counts, as in the golden model's Map
     // helper (matters only for a malformed map).
     reg        red_seen, blue_seen;
 
-    map_rom #(
-        .INIT_HEX (MAP_INIT_HEX)
-    ) u_map_rom (
-        .clk  (clk),
-        .en   (rom_en_q),
-        .addr ({start_map_q, rom_word_q}),
-        .data (rom_word)
-    );
+    // ---- the ROM of the 128 maps (GAME.md section 2) ------------------------------------
+    // 4096 words x 10 bits; map m occupies words 32*m .. 32*m+31; word = {x[3:0], y[3:0],
+    // type[1:0]}. Contents come from the generated files in maps/ (see maps/README.md),
+    // never from code. Quartus takes them from the attribute, not from the initial
+    // block below; the MIF and the hex image come from one generator run and a test
+    // proves they hold the same words. The path is relative to the Quartus project
+    // directory, so the project must sit at the repository root. The registered read
+    // with no write port is what lets Quartus map this onto M9K blocks (5 of them).
+    localparam integer ROM_DEPTH = 4096;
+    (* ram_init_file = "maps/maps.mif" *) reg [9:0] map_rom [0:ROM_DEPTH-1];
+    // Simulators load the contents here. Quartus must not (it would take them from
+    // MAP_INIT_HEX instead of the attribute): tools that define SYNTHESIS skip the
+    // block, and Quartus, which need not define it, honours translate_off. Yosys
+    // (scripts/synth) has no ram_init_file, so it loads the image: with the ROM read
+    // as X it would sweep away the map loading behind it, and the synthesis report
+    // would not cover that logic.
+`ifdef YOSYS
+    initial $readmemh(MAP_INIT_HEX, map_rom);
+`elsif SYNTHESIS
+`else
+    // synthesis translate_off
+    initial $readmemh(MAP_INIT_HEX, map_rom);
+    // synthesis translate_on
+`endif
+    reg [9:0] rom_q;                        // the word read: {x[3:0], y[3:0], type[1:0]}
+
+    // ---- the board RAM ----------------------------------------------------------------
+    // The bench reads the whole board back through Verilator's access to this array
+    // (GAME.md section 7), hence the public marker.
+    reg [CELL_W-1:0] board [0:127] /* verilator public_flat_rd */;
+    reg [CELL_W-1:0] a_q;                   // read port A: the engine's word
+    // Power-up contents: an empty board, so that a 4-state simulator shows no X (on the
+    // FPGA block RAM powers up 0 unless initialised).
+    integer bi;
+    initial begin
+        for (bi = 0; bi < 128; bi = bi + 1) board[bi] = {CELL_W{1'b0}};
+        a_q      = {CELL_W{1'b0}};
+        b_data_o = {CELL_W{1'b0}};
+    end
+    // The write port (the engine's registered we_o, waddr_o, wdata_o) and read port B.
+    // Old data on a read of the word being written: the engine never reads the cell
+    // it writes in the same cycle, and the scan runs while the engine is held, so the
+    // choice never shows.
+    always @(posedge clk) begin
+        if (we_o) board[waddr_o] <= wdata_o;
+    end
+    always @(posedge clk) begin
+        if (b_en_i) b_data_o <= board[b_addr_i];
+    end
 
     // ---- the move (from ST_MV_TGT on) -----------------------------------------------------
     // Data registers without a reset: each is written before it is used.
@@ -243,7 +284,7 @@ module game_logic #(
 
     // ---- scans over the board (ST_CLEAR, ST_FILL, ST_CHECK, ST_GROW) ---------------------
     // scan_q is the cell read (or written) next; rd_v_q/rd_idx_q say which cell's word is
-    // on a_data_i this cycle.
+    // in a_q this cycle.
     reg  [6:0]  scan_q;
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
@@ -297,7 +338,7 @@ module game_logic #(
         reg [2:0]  t_cmd;
         reg [7:0]  c_cur_red, c_cur_blue, n_cur_red, n_cur_blue;
         reg [3:0]  n_st;
-        reg [6:0]  n_scan, n_tgt_idx;
+        reg [6:0]  n_scan, c_tgt_idx;
         reg [1:0]  n_player;
         /* verilator tracing_on */
         if (busy_q || start_i || kbd_valid_i || bot_valid_i) begin
@@ -338,15 +379,15 @@ module game_logic #(
             n_cur_red   = c_cur_red;
             n_cur_blue  = c_cur_blue;
             n_player    = c_player;
-            n_tgt_idx   = mv_tgt_idx_q;
+            c_tgt_idx   = mv_tgt_idx_q;
             c_ld_n      = ld_n;
             // One write port: cleared in ST_CLEAR, marked as the words arrive.
             t_elem      = (c_st == ST_CLEAR);
             t_elem_idx  = c_scan;
             if (c_st == ST_LOAD && c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
-                    && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                    && rom_q[9:6] <= COORD_MAX && rom_q[5:2] <= COORD_MAX) begin
                 t_elem     = 1'b1;
-                t_elem_idx = xy_idx(rom_word[9:2]);
+                t_elem_idx = xy_idx(rom_q[9:2]);
             end
             if (t_elem) elem[t_elem_idx] <= (c_st == ST_LOAD);
             busy_q    <= (c_st != ST_READY) || t_start || t_take;
@@ -416,24 +457,18 @@ module game_logic #(
                 end
                 ST_LOAD: begin
                     ld_n <= c_ld_n + 6'd1;
-                    if (c_ld_n <= {1'b0, LAST_WORD}) begin
-                        rom_en_q   <= 1'b1;
-                        rom_word_q <= c_ld_n[4:0];
-                    end else begin
-                        rom_en_q   <= 1'b0;
-                    end
                     // Padding (x or y > 9) lands nowhere.
                     if (c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
-                            && rom_word[9:6] <= COORD_MAX && rom_word[5:2] <= COORD_MAX) begin
+                            && rom_q[9:6] <= COORD_MAX && rom_q[5:2] <= COORD_MAX) begin
                         we_o    <= 1'b1;
-                        waddr_o <= xy_idx(rom_word[9:2]);
-                        wdata_o <= element_cell(rom_word[1:0]);
-                        if (rom_word[1:0] == TYPE_RED_CAP && !red_seen) begin
-                            cap_red_o  <= rom_word[9:2];
+                        waddr_o <= xy_idx(rom_q[9:2]);
+                        wdata_o <= element_cell(rom_q[1:0]);
+                        if (rom_q[1:0] == TYPE_RED_CAP && !red_seen) begin
+                            cap_red_o  <= rom_q[9:2];
                             red_seen <= 1'b1;
                         end
-                        if (rom_word[1:0] == TYPE_BLUE_CAP && !blue_seen) begin
-                            cap_blue_o <= rom_word[9:2];
+                        if (rom_q[1:0] == TYPE_BLUE_CAP && !blue_seen) begin
+                            cap_blue_o <= rom_q[9:2];
                             blue_seen <= 1'b1;
                         end
                     end
@@ -441,6 +476,9 @@ module game_logic #(
                         n_scan = 7'd0;
                         n_st   = ST_FILL;
                     end
+                    // The next word (after this one is used).
+                    if (c_ld_n != 6'd0 && c_ld_n < LD_LAST)
+                        rom_q <= map_rom[{start_map_q, c_ld_n[4:0] - 5'd1}];
                 end
                 ST_FILL: begin
                     if (!elem[c_scan]) begin
@@ -469,17 +507,17 @@ module game_logic #(
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
-                    if (a_data_i[12:11] == c_player && a_data_i[8:0] >= TROOPS_MOVE)
+                    if (a_q[12:11] == c_player && a_q[8:0] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
                     n_st = ST_READY;
                 end
                 ST_MV_SRC: n_st = ST_MV_TGT;
                 ST_MV_TGT: begin
-                    if (a_data_i[10:9] == KIND_MOUNTAIN) begin
+                    if (a_q[10:9] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         n_st          = ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], a_data_i, c_mode, c_player)) begin
+                    end else if (move_wins(mv_src_q[8:0], a_q, c_mode, c_player)) begin
                         pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
                         n_st        = ST_W_SRC;
@@ -492,7 +530,7 @@ module game_logic #(
                     end
                 end
                 ST_CHECK: begin
-                    if (c_rd_v && movable(a_data_i, c_rd_idx, c_g, c_cand, c_round[LAND_BITS-1:0])) begin
+                    if (c_rd_v && movable(a_q, c_rd_idx, c_g, c_cand, c_round[LAND_BITS-1:0])) begin
                         n_scan = 7'd0;
                         rd_v_q <= 1'b0;
                         n_st   = (c_g == 2'd0) ? ST_W_SRC : ST_GROW;
@@ -506,9 +544,9 @@ module game_logic #(
                 end
                 ST_GROW: begin
                     if (c_rd_v) begin
-                        we_o    <= grow_changes(a_data_i, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
+                        we_o    <= grow_changes(a_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
                         waddr_o <= c_rd_idx;
-                        wdata_o <= after_move(a_data_i, c_rd_idx == mv_src_idx_q,
+                        wdata_o <= after_move(a_q, c_rd_idx == mv_src_idx_q,
                                               c_rd_idx == mv_tgt_idx_q, mv_q[MV_SRC_T +: TROOPS_W],
                                               mv_q[MV_TGT_O +: 2], mv_q[MV_TGT_T +: TROOPS_W], c_g,
                                               land_grows(c_round[LAND_BITS-1:0], c_g));
@@ -557,14 +595,13 @@ module game_logic #(
                 mv_src_xy_q  <= t_cur;
                 mv_tgt_xy_q  <= nb_xy(t_cur, t_cmd);
                 mv_src_idx_q <= xy_idx(t_cur);
-                n_tgt_idx    = xy_idx(nb_xy(t_cur, t_cmd));
-                mv_tgt_idx_q <= n_tgt_idx;
+                mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, t_cmd));
             end
             if (c_st == ST_MV_TGT) begin
-                mv_q          <= move(mv_src_q[8:0], a_data_i, c_mode, c_player);
-                mv_tgt_kind_q <= a_data_i[10:9];
+                mv_q          <= move(mv_src_q[8:0], a_q, c_mode, c_player);
+                mv_tgt_kind_q <= a_q[10:9];
             end
-            if (c_st == ST_MV_SRC) mv_src_q <= a_data_i;
+            if (c_st == ST_MV_SRC) mv_src_q <= a_q;
             if (t_start) start_map_q <= draw_i;
             st_q          <= n_st;
             scan_q        <= n_scan;
@@ -572,33 +609,20 @@ module game_logic #(
             cursor_blue_o <= n_cur_blue;
             player_o      <= n_player;
             st_ready_o    <= (n_st[3:2] == 2'b00);
-            // Read port A in the next cycle, from the state after this edge: in
-            // READY the cursor cell, so that it is there when a command is taken
-            // (a read no command follows is never used); the target after the
-            // source; the scanned cells.
-            if (n_st == ST_READY) begin
-                a_en_o   <= 1'b1;
-                a_addr_o <= xy_idx((n_player == PL_BLUE) ? n_cur_blue : n_cur_red);
-            end else if (n_st == ST_MV_SRC) begin
-                a_en_o   <= 1'b1;
-                a_addr_o <= n_tgt_idx;
-            end else begin
-                a_en_o   <= scan_more(n_st[3:1], n_scan);
-                a_addr_o <= n_scan;
-            end
+            // Read port A: the cursor cell when a command is taken, the target after
+            // the source, the scanned cells.
+            if (c_st == ST_READY && t_take) a_q <= board[xy_idx(t_cur)];
+            else if (c_st == ST_MV_SRC)     a_q <= board[c_tgt_idx];
+            else if (t_scan_more)           a_q <= board[c_scan];
         end
         if (rst) begin
             st_q          <= ST_READY;
             st_ready_o    <= 1'b1;
-            a_en_o        <= 1'b1;
-            a_addr_o      <= 7'd0;
             busy_q        <= 1'b0;
             start_map_q   <= 7'd0;
             seats_o       <= 2'b00;
             turn_o        <= 1'b0;
             cmd_src_o     <= 1'b0;
-            rom_en_q      <= 1'b0;
-            rom_word_q    <= 5'd0;
             ld_n          <= 6'd0;
             cap_red_o     <= 8'd0;
             cap_blue_o    <= 8'd0;

@@ -165,10 +165,10 @@ module generals_core #(
     wire        board_we    = dbg_we;
     wire [6:0]  board_waddr = dbg_waddr;
     wire [12:0] board_wdata = dbg_wdata;
-    wire        game_rd_en, video_rd_en, video_hold;
+    wire        video_rd_en, video_hold;
     assign dbg_kbd_cmd_ready = bot_turn | (st_ready & ~video_hold);
-    wire [6:0]  game_rd_addr, video_rd_addr;
-    wire [12:0] game_rd_data, video_rd_data;
+    wire [6:0]  video_rd_addr;
+    wire [12:0] video_rd_data;
     // The game state the renderer draws; the debug port shows the same nets.
     wire [1:0]  winner      = dbg_winner;
     wire [1:0]  player      = dbg_player;
@@ -178,19 +178,6 @@ module generals_core #(
     wire [15:0] round       = dbg_round;
     wire [6:0]  map_no      = dbg_map;
     wire [7:0]  cap_red, cap_blue;     // the capitals' cells, found as the map loads
-
-    board_ram u_board (
-        .clk      (clk),
-        .we_i     (board_we),
-        .waddr_i  (board_waddr),
-        .wdata_i  (board_wdata),
-        .a_en_i   (game_rd_en),
-        .a_addr_i (game_rd_addr),
-        .a_data_o (game_rd_data),
-        .b_en_i   (video_rd_en),
-        .b_addr_i (video_rd_addr),
-        .b_data_o (video_rd_data)
-    );
 
     game_logic #(.MAP_INIT_HEX(MAP_INIT_HEX)) u_game (
         .clk          (clk),
@@ -222,9 +209,9 @@ module generals_core #(
         .we_o         (dbg_we),
         .waddr_o      (dbg_waddr),
         .wdata_o      (dbg_wdata),
-        .a_en_o       (game_rd_en),
-        .a_addr_o     (game_rd_addr),
-        .a_data_i     (game_rd_data),
+        .b_en_i       (video_rd_en),
+        .b_addr_i     (video_rd_addr),
+        .b_data_o     (video_rd_data),
         .cap_red_o    (cap_red),
         .cap_blue_o   (cap_blue)
     );

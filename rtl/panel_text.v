@@ -27,12 +27,12 @@ module panel_text #(
     input  wire [1:0]  player_i,
     input  wire [1:0]  mode_i,
     input  wire [1:0]  machine_i,      // colours shown as the machine's: [0] red, [1] blue
-    input  wire [39:0] round_txt_i,    // the snapshot's numbers as text
-    input  wire [23:0] map_txt_i,
-    input  wire [39:0] red_troops_txt_i,
-    input  wire [23:0] red_land_txt_i,
-    input  wire [39:0] blue_troops_txt_i,
-    input  wire [23:0] blue_land_txt_i,
+    input  wire [18:0] round_bcd_i,    // the snapshot's numbers in BCD
+    input  wire [11:0] map_bcd_i,
+    input  wire [18:0] red_troops_bcd_i,
+    input  wire [11:0] red_land_bcd_i,
+    input  wire [18:0] blue_troops_bcd_i,
+    input  wire [11:0] blue_land_bcd_i,
     output reg  [3:0]  txt_o,          // the pixel's text colour; 0: no text ink here
     output reg  [3:0]  bg_o            // the background's colour (P_BLACK when blanked)
 );
@@ -50,6 +50,7 @@ module panel_text #(
     localparam [71:0] S_OVER   = "GAME OVER";
     localparam [7:0]  CH_BLOCK = 8'h7F;        // solid block: colour chip
     localparam [7:0]  CH_SPACE = 8'h20;
+    localparam [3:0]  CH_DIGIT = 4'h3;         // ASCII '0' = {4'h3, 4'd0}
     localparam [55:0] S_MACHINE = "MACHINE";
     localparam [55:0] S_PLAYER  = "PLAYER ";
     localparam [15:0] S_MARK    = "AI";    // after a machine-played colour's name
@@ -93,14 +94,43 @@ module panel_text #(
     wire blue_turn = (player_i == PL_BLUE);
 
     // ---- characters ----------------------------------------------------------------------
+    // Right-aligned text of a number in BCD, leading zeros as spaces: digit k is
+    // shown when it or a higher digit is non-zero, or k = 0.
+    function automatic [39:0] dd_text(input [18:0] bcd);
+        integer k;
+        reg [19:0] digits;
+        reg        seen;
+        begin
+            digits = {1'b0, bcd};
+            seen   = 1'b0;
+            for (k = 4; k >= 0; k = k - 1) begin
+                seen = seen || digits[4*k +: 4] != 4'd0 || k == 0;
+                dd_text[8*k +: 8] = seen ? {CH_DIGIT, digits[4*k +: 4]} : CH_SPACE;
+            end
+        end
+    endfunction
+
+    // The same for numbers below 1000, in three characters.
+    function automatic [23:0] dd_text3(input [11:0] bcd);
+        integer k;
+        reg     seen;
+        begin
+            seen = 1'b0;
+            for (k = 2; k >= 0; k = k - 1) begin
+                seen = seen || bcd[4*k +: 4] != 4'd0 || k == 0;
+                dd_text3[8*k +: 8] = seen ? {CH_DIGIT, bcd[4*k +: 4]} : CH_SPACE;
+            end
+        end
+    endfunction
+
     // A panel row's character at column col: {char[6:0], colour[3:0]}. Rows with a grey
     // label and a number show the number (columns from VALUE_COL on) in white.
     function automatic [10:0] panel_char(input [4:0] row, input [3:0] col, input blue,
                                          input [1:0] mode, input [1:0] machine,
-                                         input [39:0] round_t,
-                                         input [23:0] map_t, input [39:0] rt_t,
-                                         input [23:0] rl_t, input [39:0] bt_t,
-                                         input [23:0] bl_t);
+                                         input [18:0] round_b,
+                                         input [11:0] map_b, input [18:0] rt_b,
+                                         input [11:0] rl_b, input [18:0] bt_b,
+                                         input [11:0] bl_b);
         reg [71:0] txt;
         reg [3:0]  colour, rev;
         reg        split;
@@ -116,19 +146,19 @@ module panel_text #(
                     colour = blue ? P_BLUE_HI : P_RED_HI;
                 end
                 ROW_ROUND_LABEL: begin txt = "ROUND    ";  colour = P_LABEL; end
-                ROW_ROUND:       txt = {"    ", round_t};
+                ROW_ROUND:       txt = {"    ", dd_text(round_b)};
                 ROW_MODE_LABEL:  begin txt = "MODE     ";  colour = P_LABEL; end
                 ROW_MODE:        txt = !mode[1] ? "SELECT   " :
                                        mode[0]  ? "MOVE HALF" : "MOVE ALL ";
-                ROW_MAP:         begin txt = {"MAP   ", map_t};  colour = P_LABEL;  split = 1'b1; end
+                ROW_MAP:         begin txt = {"MAP   ", dd_text3(map_b)};  colour = P_LABEL;  split = 1'b1; end
                 ROW_RED:         begin txt = {CH_BLOCK, " RED ", mark(machine[0])};  colour = P_RED_HI; end
                 ROW_RED + 5'd1:  begin txt = "TROOPS   ";  colour = P_LABEL; end
-                ROW_RED + 5'd2:  txt = {"    ", rt_t};
-                ROW_RED + 5'd3:  begin txt = {"LAND  ", rl_t};  colour = P_LABEL;  split = 1'b1; end
+                ROW_RED + 5'd2:  txt = {"    ", dd_text(rt_b)};
+                ROW_RED + 5'd3:  begin txt = {"LAND  ", dd_text3(rl_b)};  colour = P_LABEL;  split = 1'b1; end
                 ROW_BLUE:        begin txt = {CH_BLOCK, " BLUE", mark(machine[1])};  colour = P_BLUE_HI; end
                 ROW_BLUE + 5'd1: begin txt = "TROOPS   ";  colour = P_LABEL; end
-                ROW_BLUE + 5'd2: txt = {"    ", bt_t};
-                ROW_BLUE + 5'd3: begin txt = {"LAND  ", bl_t};  colour = P_LABEL;  split = 1'b1; end
+                ROW_BLUE + 5'd2: txt = {"    ", dd_text(bt_b)};
+                ROW_BLUE + 5'd3: begin txt = {"LAND  ", dd_text3(bl_b)};  colour = P_LABEL;  split = 1'b1; end
                 default:         txt = {9{CH_SPACE}};
             endcase
             rev        = 4'd8 - col;    // character index from the right end (MSB = first)
@@ -425,9 +455,9 @@ module panel_text #(
         // ---- fetch: the character and its font row ----
         if (f_busy) begin
             if (f_box == TB_PANEL)
-                glyph = panel_char(f_prow, f_col, blue_turn, mode_i, machine_i, round_txt_i,
-                                   map_txt_i, red_troops_txt_i, red_land_txt_i,
-                                   blue_troops_txt_i, blue_land_txt_i);
+                glyph = panel_char(f_prow, f_col, blue_turn, mode_i, machine_i, round_bcd_i,
+                                   map_bcd_i, red_troops_bcd_i, red_land_bcd_i,
+                                   blue_troops_bcd_i, blue_land_bcd_i);
             else
                 glyph = box_char(f_box, f_col, winner_i, machine_i);
             nxt_colour <= glyph[3:0];

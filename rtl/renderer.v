@@ -92,8 +92,8 @@ module renderer #(
     wire        cram_we;
     wire [6:0]  cram_addr;
     wire [19:0] cram_data;
-    wire [39:0] round_txt, red_troops_txt, blue_troops_txt;
-    wire [23:0] map_txt, red_land_txt, blue_land_txt;
+    wire [18:0] round_bcd, red_troops_bcd, blue_troops_bcd;
+    wire [11:0] map_bcd, red_land_bcd, blue_land_bcd;
     video_scan #(.SNAP_X(SNAP_X)) u_scan (
         .clk              (clk),
         .rst              (rst),
@@ -122,12 +122,12 @@ module renderer #(
         .cram_we_o        (cram_we),
         .cram_addr_o      (cram_addr),
         .cram_data_o      (cram_data),
-        .round_txt_o      (round_txt),
-        .map_txt_o        (map_txt),
-        .red_troops_txt_o (red_troops_txt),
-        .red_land_txt_o   (red_land_txt),
-        .blue_troops_txt_o(blue_troops_txt),
-        .blue_land_txt_o  (blue_land_txt)
+        .round_bcd_o      (round_bcd),
+        .map_bcd_o        (map_bcd),
+        .red_troops_bcd_o (red_troops_bcd),
+        .red_land_bcd_o   (red_land_bcd),
+        .blue_troops_bcd_o(blue_troops_bcd),
+        .blue_land_bcd_o  (blue_land_bcd)
     );
 
     wire [3:0] tile;
@@ -159,12 +159,12 @@ module renderer #(
         .player_i         (snap_player),
         .mode_i           (snap_mode),
         .machine_i        (snap_machine),
-        .round_txt_i      (round_txt),
-        .map_txt_i        (map_txt),
-        .red_troops_txt_i (red_troops_txt),
-        .red_land_txt_i   (red_land_txt),
-        .blue_troops_txt_i(blue_troops_txt),
-        .blue_land_txt_i  (blue_land_txt),
+        .round_bcd_i      (round_bcd),
+        .map_bcd_i        (map_bcd),
+        .red_troops_bcd_i (red_troops_bcd),
+        .red_land_bcd_i   (red_land_bcd),
+        .blue_troops_bcd_i(blue_troops_bcd),
+        .blue_land_bcd_i  (blue_land_bcd),
         .txt_o            (txt),
         .bg_o             (bg)
     );

@@ -40,12 +40,12 @@ module video_scan #(
     output reg         cram_we_o,       // cell RAM write port (board_tiles)
     output reg  [6:0]  cram_addr_o,
     output reg  [19:0] cram_data_o,     // {owner, kind, cursor, target, ndig, bcd[11:0]}
-    output reg  [39:0] round_txt_o,     // panel numbers, ASCII, right-aligned
-    output reg  [23:0] map_txt_o,
-    output reg  [39:0] red_troops_txt_o,
-    output reg  [23:0] red_land_txt_o,
-    output reg  [39:0] blue_troops_txt_o,
-    output reg  [23:0] blue_land_txt_o
+    output reg  [18:0] round_bcd_o,     // panel numbers in BCD: 5 digits (the top one 3
+    output reg  [11:0] map_bcd_o,       // bits) or 3; the text stage lays them out
+    output reg  [18:0] red_troops_bcd_o,
+    output reg  [11:0] red_land_bcd_o,
+    output reg  [18:0] blue_troops_bcd_o,
+    output reg  [11:0] blue_land_bcd_o
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
@@ -61,8 +61,6 @@ module video_scan #(
     localparam [6:0] LAST_CELL = 7'd99;
     localparam [3:0] LAST_COL  = 4'd9;
     localparam [3:0] DD_LAST   = 4'd15;  // 16 double-dabble steps for 16 bits
-    localparam [7:0] CH_SPACE  = 8'h20;
-    localparam [3:0] CH_DIGIT  = 4'h3;   // ASCII '0' = {4'h3, 4'd0}
 
     // Scan: one cell per 19 cycles (read, latch, 16 conversion steps, write), then six
     // numbers. The codes descend in the order the clocked block below lists the
@@ -118,35 +116,6 @@ module video_scan #(
         ndig = (bcd[11:8] != 4'd0) ? 2'd3 :
                (bcd[7:4]  != 4'd0) ? 2'd2 :
                (bcd[3:0]  != 4'd0) ? 2'd1 : 2'd0;
-    endfunction
-
-    // Right-aligned text of a converted number, leading zeros as spaces: digit k is
-    // shown when it or a higher digit is non-zero, or k = 0.
-    function automatic [39:0] dd_text(input [18:0] bcd);
-        integer k;
-        reg [19:0] digits;
-        reg        seen;
-        begin
-            digits = {1'b0, bcd};
-            seen   = 1'b0;
-            for (k = 4; k >= 0; k = k - 1) begin
-                seen = seen || digits[4*k +: 4] != 4'd0 || k == 0;
-                dd_text[8*k +: 8] = seen ? {CH_DIGIT, digits[4*k +: 4]} : CH_SPACE;
-            end
-        end
-    endfunction
-
-    // The same for numbers below 1000, in three characters.
-    function automatic [23:0] dd_text3(input [11:0] bcd);
-        integer k;
-        reg     seen;
-        begin
-            seen = 1'b0;
-            for (k = 2; k >= 0; k = k - 1) begin
-                seen = seen || bcd[4*k +: 4] != 4'd0 || k == 0;
-                dd_text3[8*k +: 8] = seen ? {CH_DIGIT, bcd[4*k +: 4]} : CH_SPACE;
-            end
-        end
     endfunction
 
     // {owner, kind, cursor, target} of a cell at (x, y): the cursor is the current
@@ -224,12 +193,12 @@ module video_scan #(
                 end
                 SQ_NWR: begin
                     case (c_num)
-                        NUM_ROUND: round_txt_o       <= dd_text(dd_bcd_q);
-                        NUM_MAP:   map_txt_o         <= dd_text3(dd_bcd_q[11:0]);
-                        NUM_RT:    red_troops_txt_o  <= dd_text(dd_bcd_q);
-                        NUM_RL:    red_land_txt_o    <= dd_text3(dd_bcd_q[11:0]);
-                        NUM_BT:    blue_troops_txt_o <= dd_text(dd_bcd_q);
-                        default:   blue_land_txt_o   <= dd_text3(dd_bcd_q[11:0]);
+                        NUM_ROUND: round_bcd_o       <= dd_bcd_q;
+                        NUM_MAP:   map_bcd_o         <= dd_bcd_q[11:0];
+                        NUM_RT:    red_troops_bcd_o  <= dd_bcd_q;
+                        NUM_RL:    red_land_bcd_o    <= dd_bcd_q[11:0];
+                        NUM_BT:    blue_troops_bcd_o <= dd_bcd_q;
+                        default:   blue_land_bcd_o   <= dd_bcd_q[11:0];
                     endcase
                     sq_q  <= (c_num == NUM_BL) ? SQ_IDLE : SQ_NUM;
                     num_q <= c_num + 3'd1;
@@ -309,12 +278,12 @@ module video_scan #(
             cram_we_o         <= 1'b0;
             cram_addr_o       <= 7'd0;
             cram_data_o       <= 20'd0;
-            round_txt_o       <= {5{CH_SPACE}};
-            map_txt_o         <= {3{CH_SPACE}};
-            red_troops_txt_o  <= {5{CH_SPACE}};
-            red_land_txt_o    <= {3{CH_SPACE}};
-            blue_troops_txt_o <= {5{CH_SPACE}};
-            blue_land_txt_o   <= {3{CH_SPACE}};
+            round_bcd_o       <= 19'd0;
+            map_bcd_o         <= 12'd0;
+            red_troops_bcd_o  <= 19'd0;
+            red_land_bcd_o    <= 12'd0;
+            blue_troops_bcd_o <= 19'd0;
+            blue_land_bcd_o   <= 12'd0;
             sq_q              <= SQ_IDLE;
             idx_q             <= 7'd0;
             cell_en_o         <= 1'b0;

@@ -157,7 +157,7 @@ module replay_tb;
                  dbg_cursor_blue, vga_r, vga_g, vga_b);
         if (want_state) begin
             $write("state %h", dbg_state(1'b0));
-            for (i = 0; i < 100; i = i + 1) $write(" %h", u_core.u_board.mem[i]);
+            for (i = 0; i < 100; i = i + 1) $write(" %h", u_core.u_game.board[i]);
             $write("\n");
         end
         if (want_frame) begin

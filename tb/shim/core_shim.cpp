@@ -9,10 +9,10 @@ void Vgenerals_core___024root___eval_nba(Vgenerals_core___024root *vlSelf);
 
 using Rtl = CoreModelOf<Vgenerals_core, &Vgenerals_core___024root___eval_nba>;
 
-// The RAM array is marked public (rtl/board_ram.v), so it keeps this name.
+// The RAM array is marked public (rtl/game_logic.v), so it keeps this name.
 template <>
 void Rtl::read_board(uint16_t cells[CORE_CELLS]) const {
-    const auto &mem = m.top.rootp->generals_core__DOT__u_board__DOT__mem;
+    const auto &mem = m.top.rootp->generals_core__DOT__u_game__DOT__board;
     for (int i = 0; i < CORE_CELLS; i++) cells[i] = mem[i];
 }
 

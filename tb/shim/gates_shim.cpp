@@ -6,10 +6,10 @@
 
 using Gates = CoreModelOf<Vgenerals_gates>;
 
-// Flattening names the RAM `\u_board.mem`; Verilator writes the '.' as __02e.
+// Flattening names the RAM `\u_game.board`; Verilator writes the '.' as __02e.
 template <>
 void Gates::read_board(uint16_t cells[CORE_CELLS]) const {
-    const auto &mem = m.top.rootp->generals_core__DOT__u_board__02emem;
+    const auto &mem = m.top.rootp->generals_core__DOT__u_game__02eboard;
     for (int i = 0; i < CORE_CELLS; i++) cells[i] = mem[i];
 }
 
