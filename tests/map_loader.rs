@@ -1,4 +1,4 @@
-//! The RTL map ROM and loader (rtl/map_rom.v, rtl/map_loader.v) build the
+//! The RTL's map ROM and map loading (rtl/game_logic.v) build the
 //! initial board of every one of the 128 maps exactly as the Rust map reader
 //! does from the same file (GAME.md §2–§3), checked cell by cell.
 

@@ -240,15 +240,21 @@ impl Raster {
         let mut before = self.before_rise.map(|s| word(&s));
         let mut sample = 0;
         let mut taken = 0;
-        if prev_clk && before.is_none() {
-            let pairs = self.pairs(pins, (h, v), level, (first, last), expected);
-            if pairs > 0 {
-                h += pairs as u64;
-                taken = 2 * pairs;
-                sample = pins[taken - 1].0 & PinWord::VGA;
+        // The pairs' loop is tried once, where the words first start a whole
+        // vga_clk period: at once, or after the word that ends a period the
+        // run began inside of.
+        let mut paired = false;
+        while let Some(&PinWord(w)) = pins.get(taken) {
+            if !paired && prev_clk && before.is_none() {
+                paired = true;
+                let pairs = self.pairs(&pins[taken..], (h, v), level, (first, last), expected);
+                if pairs > 0 {
+                    h += pairs as u64;
+                    taken += 2 * pairs;
+                    sample = pins[taken - 1].0 & PinWord::VGA;
+                    continue;
+                }
             }
-        }
-        for &PinWord(w) in &pins[taken..] {
             if w & PinWord::SYNC_N != 0 {
                 break;
             }

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 
 /// The pixel scoreboard (see the module doc).
 pub struct PixelScoreboard {
+    renderer: gr::Renderer,
     next_state: Option<(GameState, Seats)>,
     expected: Option<gr::Frame>,
     out_dir: PathBuf,
@@ -26,6 +27,7 @@ impl PixelScoreboard {
     /// A scoreboard that writes mismatch pictures into `out_dir`.
     pub fn new(out_dir: PathBuf) -> Self {
         Self {
+            renderer: gr::Renderer::new(),
             next_state: None,
             expected: None,
             out_dir,
@@ -78,7 +80,7 @@ impl PixelScoreboard {
             self.expected = self
                 .next_state
                 .take()
-                .map(|(st, machine)| gr::render_with(&st, machine));
+                .map(|(st, machine)| self.renderer.render_with(&st, machine));
         }
         if !b.visible() {
             return Ok(());

@@ -16,6 +16,7 @@
 
 use generals_golden::machine::Seats;
 use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, CELLS as CELLS_ALL};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub mod art;
@@ -241,6 +242,7 @@ pub fn colour(index: u8) -> [u8; 3] {
 
 /// A line of text: characters with their colours, placed at `(x0, y0)` and
 /// drawn from the 8×8 font at scale `1 << shift`.
+#[derive(Clone, PartialEq, Eq)]
 struct TextLine {
     x0: u32,
     y0: u32,
@@ -400,7 +402,7 @@ fn inside(v: u32, start: u32, len: u32) -> bool {
 }
 
 /// What is drawn over a cell besides its contents.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Decor {
     None,
     Cursor(Player, Mode),
@@ -437,16 +439,9 @@ fn cell_pixel(c: Cell, decor: Decor, ix: u32, iy: u32) -> u8 {
         (Owner::Npc, Kind::Mountain) => pal::MOUNT,
         (Owner::Npc, _) => pal::NEUTRAL,
     };
-    let digits: Vec<u32> = if c.troops == 0 {
-        Vec::new()
-    } else {
-        c.troops
-            .to_string()
-            .bytes()
-            .map(|b| u32::from(b - b'0'))
-            .collect()
-    };
-    if digit_ink(&digits, c.kind, ix, iy) {
+    let (all_digits, n) = decimal_digits(u32::from(c.troops));
+    let digits = &all_digits[..n];
+    if digit_ink(digits, c.kind, ix, iy) {
         return if fill == pal::NEUTRAL {
             pal::INK
         } else {
@@ -454,6 +449,17 @@ fn cell_pixel(c: Cell, decor: Decor, ix: u32, iy: u32) -> u8 {
         };
     }
     icon_pixel(c.kind, digits.is_empty(), ix, iy).unwrap_or(fill)
+}
+
+/// The decimal digits of a troop count (0…511), most significant first, and
+/// how many there are: none for 0.
+fn decimal_digits(n: u32) -> ([u32; 3], usize) {
+    match n {
+        0 => ([0; 3], 0),
+        1..=9 => ([n, 0, 0], 1),
+        10..=99 => ([n / 10, n % 10, 0], 2),
+        _ => ([n / 100, n / 10 % 10, n % 10], 3),
+    }
 }
 
 /// The cursor frame: CUR_W pixels of the player's light colour and one pixel
@@ -546,8 +552,40 @@ fn grid_hit(
     Some(Ok((cx, cy, lx - GRID_W, ly - GRID_W)))
 }
 
-/// Palette index of screen pixel `(x, y)` of a non-idle frame, below the text.
-fn board_or_panel(s: &GameState, decor: &[Decor; CELLS_ALL], x: u32, y: u32) -> u8 {
+/// The pictures of cells: [`cell_pixel`] for every `(ix, iy)` of a cell with a
+/// decoration, `[iy * 44 + ix]`, each worked out once and then looked up
+/// (a frame has 100 cells, of which a move changes a few).
+#[derive(Default)]
+struct CellPictures(HashMap<(Cell, Decor), Box<[u8]>>);
+
+/// Cells a [`Renderer`] remembers before it starts again: more than a game
+/// shows at once, a few megabytes at most.
+const PICTURES_MAX: usize = 4096;
+
+impl CellPictures {
+    /// The pictures of the cells `cells` (with their decorations), in order.
+    fn of<'a>(&'a mut self, cells: &[Cell], decor: &[Decor]) -> Vec<&'a [u8]> {
+        if self.0.len() + cells.len() > PICTURES_MAX {
+            self.0.clear();
+        }
+        for (&c, &d) in cells.iter().zip(decor) {
+            self.0.entry((c, d)).or_insert_with(|| {
+                (0..CELL_IN * CELL_IN)
+                    .map(|i| cell_pixel(c, d, i % CELL_IN, i / CELL_IN))
+                    .collect()
+            });
+        }
+        cells
+            .iter()
+            .zip(decor)
+            .map(|(&c, &d)| &*self.0[&(c, d)])
+            .collect()
+    }
+}
+
+/// Palette index of screen pixel `(x, y)` of a non-idle frame, below the text;
+/// `cells` holds the picture of every board cell, `[y * 10 + x]`.
+fn board_or_panel(s: &GameState, cells: &[&[u8]], x: u32, y: u32) -> u8 {
     if s.phase == Phase::GameOver && inside(x, BOARD_X0, BOARD_SIZE) && inside(y, BAND_Y0, BAND_H) {
         let edge = !(BAND_Y0 + BAND_EDGE..BAND_Y0 + BAND_H - BAND_EDGE).contains(&y);
         return match (edge, s.winner) {
@@ -560,8 +598,7 @@ fn board_or_panel(s: &GameState, decor: &[Decor; CELLS_ALL], x: u32, y: u32) -> 
     match grid_hit(x, y, BOARD_X0, BOARD_Y0, CELLS, CELLS) {
         Some(Err(grid)) => return grid,
         Some(Ok((cx, cy, ix, iy))) => {
-            let i = (cy * CELLS + cx) as usize;
-            return cell_pixel(s.cells[i], decor[i], ix, iy);
+            return cells[(cy * CELLS + cx) as usize][(iy * CELL_IN + ix) as usize];
         }
         None => {}
     }
@@ -615,7 +652,34 @@ fn title_pixel(x: u32, y: u32) -> u8 {
 /// Palette index of every pixel of the frame showing `s`, with `machine`
 /// the colours the machine plays (on the title screen: the live switches).
 pub fn render_indices(s: &GameState, machine: Seats) -> Vec<u8> {
-    let text = match s.phase {
+    indices(s, machine, &mut CellPictures::default())
+}
+
+fn indices(s: &GameState, machine: Seats, pictures: &mut CellPictures) -> Vec<u8> {
+    let text = text_lines(s, machine);
+    let cells = cell_pictures(s, &decorations(s), pictures);
+    let mut out = vec![0; WIDTH * HEIGHT];
+    draw_rows(s, &text, &cells, 0..V_VISIBLE, 0..H_VISIBLE, &mut out);
+    out
+}
+
+/// The pictures of the board's cells, `[y * 10 + x]` (none on the title
+/// screen, which has no board).
+fn cell_pictures<'a>(
+    s: &GameState,
+    decor: &[Decor; CELLS_ALL],
+    pictures: &'a mut CellPictures,
+) -> Vec<&'a [u8]> {
+    if s.phase == Phase::Idle {
+        Vec::new()
+    } else {
+        pictures.of(&s.cells, decor)
+    }
+}
+
+/// Every line of text the frame showing `s` has.
+fn text_lines(s: &GameState, machine: Seats) -> Vec<TextLine> {
+    match s.phase {
         Phase::Idle => idle_lines(machine),
         Phase::Playing => panel_lines(s, machine),
         Phase::GameOver => {
@@ -623,25 +687,137 @@ pub fn render_indices(s: &GameState, machine: Seats) -> Vec<u8> {
             t.extend(banner_lines(s));
             t
         }
-    };
-    let decor = decorations(s);
-    let mut out = Vec::with_capacity(WIDTH * HEIGHT);
-    for y in 0..V_VISIBLE {
+    }
+}
+
+/// Draws the pixels `xs` × `ys` of the frame showing `s` (with its `text` and
+/// the pictures of its `cells`) into `out`.
+fn draw_rows(
+    s: &GameState,
+    text: &[TextLine],
+    cells: &[&[u8]],
+    ys: std::ops::Range<u32>,
+    xs: std::ops::Range<u32>,
+    out: &mut [u8],
+) {
+    for y in ys {
         // Only the lines that cross this row can draw on it.
         let rows: Vec<&TextLine> = text
             .iter()
             .filter(|t| inside(y, t.y0, 8 << t.shift))
             .collect();
-        for x in 0..H_VISIBLE {
-            let p = match rows.iter().find_map(|t| t.ink(x, y)) {
+        for x in xs.clone() {
+            out[(y * H_VISIBLE + x) as usize] = match rows.iter().find_map(|t| t.ink(x, y)) {
                 Some(c) => c,
                 None if s.phase == Phase::Idle => title_pixel(x, y),
-                None => board_or_panel(s, &decor, x, y),
+                None => board_or_panel(s, cells, x, y),
             };
-            out.push(p);
         }
     }
-    out
+}
+
+/// A golden renderer for a run of frames: the frames of [`render_with`], with
+/// each cell's picture (the cell and its decoration) worked out once and then
+/// remembered, and from one frame to the next only what changed drawn again:
+/// the cells whose picture changed, the lines of text that changed, and
+/// everything when the phase, the winner or the seats shown change (the title
+/// screen, the band and the panel's marks).
+#[derive(Default)]
+pub struct Renderer {
+    pictures: CellPictures,
+    last: Option<Drawn>,
+}
+
+/// The frame a [`Renderer`] drew last, and what it showed.
+struct Drawn {
+    phase: Phase,
+    winner: Option<Player>,
+    machine: Seats,
+    cells: [(Cell, Decor); CELLS_ALL],
+    text: Vec<TextLine>,
+    indices: Vec<u8>,
+    frame: Frame,
+}
+
+impl Renderer {
+    /// A renderer that remembers nothing yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The frame [`render_with`] gives for `s` and `machine`.
+    pub fn render_with(&mut self, s: &GameState, machine: Seats) -> Frame {
+        let text = text_lines(s, machine);
+        let decor = decorations(s);
+        let cells: [(Cell, Decor); CELLS_ALL] = std::array::from_fn(|i| (s.cells[i], decor[i]));
+        let mut drawn = match self.last.take() {
+            Some(d) if (d.phase, d.winner, d.machine) == (s.phase, s.winner, machine) => d,
+            _ => {
+                let indices = indices(s, machine, &mut self.pictures);
+                let frame = coloured(&indices);
+                let d = Drawn {
+                    phase: s.phase,
+                    winner: s.winner,
+                    machine,
+                    cells,
+                    text,
+                    indices,
+                    frame,
+                };
+                let frame = d.frame.clone();
+                self.last = Some(d);
+                return frame;
+            }
+        };
+        // Text first, then cells: a line of text that changed is drawn again
+        // whole (its rows, all across), and so is a cell whose picture changed
+        // (its pitch box; no text crosses the board while playing).
+        let pictures = cell_pictures(s, &decor, &mut self.pictures);
+        let mut redraw = |ys: std::ops::Range<u32>, xs: std::ops::Range<u32>| {
+            draw_rows(
+                s,
+                &text,
+                &pictures,
+                ys.clone(),
+                xs.clone(),
+                &mut drawn.indices,
+            );
+            let palette = &roms().palette;
+            for y in ys {
+                for x in xs.clone() {
+                    let i = (y * H_VISIBLE + x) as usize;
+                    drawn.frame.pixels[i] = palette[usize::from(drawn.indices[i])];
+                }
+            }
+        };
+        for t in drawn.text.iter().chain(&text) {
+            if !(drawn.text.contains(t) && text.contains(t)) {
+                redraw(t.y0..t.y0 + (8 << t.shift), 0..H_VISIBLE);
+            }
+        }
+        if s.phase != Phase::Idle {
+            for (i, c) in cells.iter().enumerate() {
+                if drawn.cells[i] != *c {
+                    let (cx, cy) = (i as u32 % CELLS, i as u32 / CELLS);
+                    let (x0, y0) = (BOARD_X0 + cx * CELL_PITCH, BOARD_Y0 + cy * CELL_PITCH);
+                    redraw(y0..y0 + CELL_PITCH, x0..x0 + CELL_PITCH);
+                }
+            }
+        }
+        drawn.cells = cells;
+        drawn.text = text;
+        let frame = drawn.frame.clone();
+        self.last = Some(drawn);
+        frame
+    }
+}
+
+/// The frame of a frame's palette indices.
+fn coloured(indices: &[u8]) -> Frame {
+    let palette = &roms().palette;
+    Frame {
+        pixels: indices.iter().map(|&i| palette[usize::from(i)]).collect(),
+    }
 }
 
 /// The frame the RTL shows for state `s` when two people play (switches
@@ -654,9 +830,7 @@ pub fn render(s: &GameState) -> Frame {
 /// colours of `machine` (GAME.md §8: on the title screen the switches as
 /// they are, during and after a game as START latched them).
 pub fn render_with(s: &GameState, machine: Seats) -> Frame {
-    Frame {
-        pixels: render_indices(s, machine).into_iter().map(colour).collect(),
-    }
+    coloured(&render_indices(s, machine))
 }
 
 /// Writes `text` over `frame` with the display's 8×8 font at scale

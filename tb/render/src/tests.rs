@@ -3,6 +3,7 @@
 //! not printed from the code.
 
 use super::*;
+use generals_golden::machine::Seats;
 use generals_golden::Pos;
 
 // Colours copied from the palette table in docs/display.md.
@@ -388,4 +389,153 @@ fn text_over_a_frame() {
     // Cut at the right edge, no panic.
     draw_text(&mut f, (630, 470), 1, "WIDE", pal::WHITE, pal::BLACK);
     assert_eq!(f.pixel(630, 470), [0, 0, 0]); // glyph column 0 is blank
+}
+
+#[test]
+fn troop_counts_split_into_their_decimal_digits() {
+    // Written out by hand: none for 0, then one, two and three digits, the
+    // largest count a cell can hold last.
+    assert_eq!(decimal_digits(0), ([0, 0, 0], 0));
+    assert_eq!(decimal_digits(7), ([7, 0, 0], 1));
+    assert_eq!(decimal_digits(10), ([1, 0, 0], 2));
+    assert_eq!(decimal_digits(42), ([4, 2, 0], 2));
+    assert_eq!(decimal_digits(100), ([1, 0, 0], 3));
+    assert_eq!(decimal_digits(511), ([5, 1, 1], 3));
+}
+
+#[test]
+fn a_renderer_that_remembers_cells_draws_what_render_with_draws() {
+    // States drawn from a small generator (no crate needed): random owners,
+    // kinds and troops, the cursor anywhere, every mode and phase, and
+    // sometimes the same board again (its cells come from the memory).
+    let mut seed = 0x2545_f491_u32;
+    let mut next = move |n: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed % n
+    };
+    let owners = [Owner::Npc, Owner::Red, Owner::Blue];
+    let kinds = [Kind::Land, Kind::Mountain, Kind::Capital, Kind::Tower];
+    let mut r = Renderer::new();
+    let mut s = playing(&[]);
+    // 120 frames hold more cells than the renderer remembers: it starts again.
+    for frame in 0..120 {
+        if frame % 3 != 2 {
+            for c in s.cells.iter_mut() {
+                let owner = owners[next(3) as usize];
+                let kind = kinds[next(4) as usize];
+                // Mountains are never owned; troops span every digit count.
+                let owner = if kind == Kind::Mountain {
+                    Owner::Npc
+                } else {
+                    owner
+                };
+                *c = cell(
+                    owner,
+                    kind,
+                    [0, 7, 42, 100, 503][next(5) as usize] + next(9) as u16,
+                );
+            }
+        }
+        s.phase = [Phase::Playing, Phase::Playing, Phase::GameOver, Phase::Idle][next(4) as usize];
+        s.mode = [Mode::Select, Mode::MoveAll, Mode::MoveHalf][next(3) as usize];
+        s.player = if next(2) == 0 {
+            Player::Red
+        } else {
+            Player::Blue
+        };
+        s.cursor_red = Pos {
+            x: next(10) as u8,
+            y: next(10) as u8,
+        };
+        s.cursor_blue = Pos {
+            x: next(10) as u8,
+            y: next(10) as u8,
+        };
+        s.winner = if s.phase == Phase::GameOver {
+            Some(s.player)
+        } else {
+            None
+        };
+        let machine = [
+            Seats::PEOPLE,
+            Seats {
+                red: true,
+                blue: false,
+            },
+        ][next(2) as usize];
+        assert!(
+            r.render_with(&s, machine) == render_with(&s, machine),
+            "frame {frame}"
+        );
+    }
+}
+
+#[test]
+fn a_renderer_that_redraws_what_changed_draws_what_render_with_draws() {
+    // A game-like run: from one frame to the next a few cells change, and now
+    // and then one scalar (mode, player, a cursor, the round, the map), the
+    // phase, the winner or the seats, so that most frames are drawn from the
+    // last one and some whole.
+    let mut seed = 0x9e37_79b9_u32;
+    let mut next = move |n: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed % n
+    };
+    let owners = [Owner::Npc, Owner::Red, Owner::Blue];
+    let kinds = [Kind::Land, Kind::Mountain, Kind::Capital, Kind::Tower];
+    let mut r = Renderer::new();
+    let mut s = playing(&[((2, 3), cell(Owner::Red, Kind::Capital, 5))]);
+    let mut machine = Seats::PEOPLE;
+    for frame in 0..200 {
+        for _ in 0..next(4) {
+            let kind = kinds[next(4) as usize];
+            let owner = if kind == Kind::Mountain {
+                Owner::Npc
+            } else {
+                owners[next(3) as usize]
+            };
+            s.cells[next(100) as usize] = cell(owner, kind, next(512) as u16);
+        }
+        match next(12) {
+            0 => s.mode = [Mode::Select, Mode::MoveAll, Mode::MoveHalf][next(3) as usize],
+            1 => {
+                s.player = if s.player == Player::Red {
+                    Player::Blue
+                } else {
+                    Player::Red
+                }
+            }
+            2 => {
+                s.cursor_red = Pos {
+                    x: next(10) as u8,
+                    y: next(10) as u8,
+                }
+            }
+            3 => {
+                s.cursor_blue = Pos {
+                    x: next(10) as u8,
+                    y: next(10) as u8,
+                }
+            }
+            4 => s.round = next(70_000) as u16,
+            5 => s.map = next(128) as u8,
+            6 => s.phase = [Phase::Idle, Phase::Playing, Phase::GameOver][next(3) as usize],
+            7 => s.winner = [None, Some(Player::Red), Some(Player::Blue)][next(3) as usize],
+            8 => {
+                machine = Seats {
+                    red: next(2) == 0,
+                    blue: next(2) == 0,
+                }
+            }
+            _ => {}
+        }
+        assert!(
+            r.render_with(&s, machine) == render_with(&s, machine),
+            "frame {frame}"
+        );
+    }
 }
