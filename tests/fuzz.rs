@@ -1,6 +1,6 @@
 //! The seeded random regression on the whole core (`generals fuzz`), for a
 //! fixed budget. `GENERALS_SEED` replays a seed; `GENERALS_FUZZ_KEYS` makes
-//! the run longer (nightly); the ignored test runs 5 000 keys.
+//! the run longer (nightly); the ignored test runs 50 000 keys.
 
 use generals::app::{fuzz, FuzzOptions};
 use generals_maps::committed_maps;
@@ -40,7 +40,7 @@ fn run(keys: u64, video: bool, seed: u64) -> generals::app::FuzzReport {
 
 #[test]
 fn random_regression_fixed_budget() {
-    let keys = env_u64("GENERALS_FUZZ_KEYS", 400);
+    let keys = env_u64("GENERALS_FUZZ_KEYS", 2_000);
     let r = run(keys, false, env_u64("GENERALS_SEED", 11));
     assert!(
         r.stats.wins >= 1,
@@ -50,13 +50,13 @@ fn random_regression_fixed_budget() {
 
 #[test]
 fn random_regression_with_every_pixel_checked() {
-    run(60, true, env_u64("GENERALS_SEED", 12));
+    run(300, true, env_u64("GENERALS_SEED", 12));
 }
 
 #[test]
-#[ignore = "nightly: about 10 minutes"]
+#[ignore = "nightly: about 3 minutes"]
 fn random_regression_long() {
-    let r = run(5_000, false, env_u64("GENERALS_SEED", 13));
+    let r = run(50_000, false, env_u64("GENERALS_SEED", 13));
     assert!(
         r.stats.wins >= 5,
         "several games were won: {}",

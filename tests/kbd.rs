@@ -199,14 +199,14 @@ fn seed() -> u64 {
 }
 
 #[test]
-fn random_stream_of_ten_thousand_bytes() {
+fn random_stream_of_forty_thousand_bytes() {
     let seed = seed();
     println!("random PS/2 stream: seed {seed} (replay: GENERALS_SEED={seed} cargo test --release --test kbd random_stream)");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut env = KbdEnv::new(seed, Ps2Timing::random(&mut rng));
     env.consumer = Consumer::bursty(0.05);
     let (mut sent, mut faults) = (0u64, 0u64);
-    while sent < 10_000 {
+    while sent < 40_000 {
         if rng.gen_bool(0.01) {
             env.driver.set_timing(Ps2Timing::random(&mut rng));
         }
