@@ -158,6 +158,7 @@ module board_tiles #(
     reg [2:0]        nxt_gy;        // digit row
     reg              nxt_dig_on;    // the line crosses digits (there are some)
     reg              nxt_ic_on;     // ... and the icon
+    reg [3:0]        nxt_ic_row;    // the icon's row on this line
     reg [4:0]        nxt_d0, nxt_d1;// digits 0 and 1: their pixels on this line
 
     // Palette index of a pixel of a cursor or target cell, or of one in the overlay
@@ -226,7 +227,6 @@ module board_tiles #(
         ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 2'd0; kind = 2'd0; owner = 2'd0;
         w = {CRAM_W{1'b0}}; c_dig = 5'd0; go = 1'd0; n_in = 1'd0; go_col = 4'd0;
         go_addr = 7'd0; c_gy = 3'd0;
-        go = 1'b0;
         // ---- the pixel ----
         if (pix_en_i) begin
             c_x    = sx_i;
@@ -283,14 +283,7 @@ module board_tiles #(
                             cur_q    <= w[15];
                             tgt_q    <= w[14];
                             ic_big_q <= (w[13:12] == 2'd0);
-                            // Its icon row, for the pixels to come.
-                            if (w[13:12] == 2'd0) begin
-                                dy   = f_iy - ICON_BIG_XY;
-                                ic_q <= icons[{kind, dy[4:1]}];
-                            end else begin
-                                dy   = f_iy - ICON_SM_Y;
-                                ic_q <= icons[{kind, dy[3:0]}];
-                            end
+                            ic_q     <= icons[{kind, nxt_ic_row}];   // for the pixels to come
                             dig_line_q <= nxt_dig_on;
                             if (nxt_dig_on)            ovl_q <= digit_mask(w[13:12], nxt_d0, nxt_d1, dig_q[7:3]);
                             else if (!nxt_ic_on)       ovl_q <= {44{1'b0}};
@@ -386,11 +379,13 @@ module board_tiles #(
                     // Big (scale 2) without troops, else small above the number.
                     kind = w[17:16];
                     if (w[13:12] == 2'd0) begin
-                        dy        = f_iy - ICON_BIG_XY;
-                        nxt_ic_on <= (kind != KIND_LAND) && (dy < ICON_BIG);
+                        dy         = f_iy - ICON_BIG_XY;
+                        nxt_ic_on  <= (kind != KIND_LAND) && (dy < ICON_BIG);
+                        nxt_ic_row <= dy[4:1];
                     end else begin
-                        dy        = f_iy - ICON_SM_Y;
-                        nxt_ic_on <= (kind != KIND_LAND) && (dy < ICON_SM);
+                        dy         = f_iy - ICON_SM_Y;
+                        nxt_ic_on  <= (kind != KIND_LAND) && (dy < ICON_SM);
+                        nxt_ic_row <= dy[3:0];
                     end
                     f_st <= F_IDLE;
                 end

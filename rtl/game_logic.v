@@ -546,10 +546,7 @@ module game_logic #(
                     if (c_rd_v) begin
                         we_o    <= grow_changes(a_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
                         waddr_o <= c_rd_idx;
-                        wdata_o <= after_move(a_q, c_rd_idx == mv_src_idx_q,
-                                              c_rd_idx == mv_tgt_idx_q, mv_q[MV_SRC_T +: TROOPS_W],
-                                              mv_q[MV_TGT_O +: 2], mv_q[MV_TGT_T +: TROOPS_W], c_g,
-                                              land_grows(c_round[LAND_BITS-1:0], c_g));
+                        wdata_o <= after_scan(a_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
                     end
                     if (c_rd_v && c_rd_idx == LAST_CELL) n_st = ST_COMMIT;
                 end
@@ -661,6 +658,14 @@ module game_logic #(
     // search stops there, so g <= 2 after at most 3 scans. Saturation cannot hide a
     // ">= 2" (511 >= 2), so the saturated value is compared.
 
+    // The scanned cell c (index idx) after the move and g round ends' growths.
+    function automatic [CELL_W-1:0] after_scan(input [CELL_W-1:0] c, input [6:0] idx,
+                                               input [1:0] g, input [LAND_BITS-1:0] round);
+        after_scan = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
+                                mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                                mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
+    endfunction
+
     // Does the scanned cell, after the move and the growths so far, let the candidate
     // move (its owner, with >= 2 troops)?
     function automatic movable(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
@@ -669,9 +674,7 @@ module game_logic #(
         reg [CELL_W-1:0] a;     // its kind does not matter here
         /* verilator lint_on UNUSEDSIGNAL */
         begin
-            a = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
-                           mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
-                           mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
+            a = after_scan(c, idx, g, round);
             movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
         end
     endfunction
@@ -679,9 +682,7 @@ module game_logic #(
     // Does the scanned cell change in ST_GROW (it is then written)?
     function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
                                     input [LAND_BITS-1:0] round);
-        grow_changes = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
-                                  mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
-                                  mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g)) != c;
+        grow_changes = after_scan(c, idx, g, round) != c;
     endfunction
 
 endmodule

@@ -78,9 +78,6 @@ module panel_text #(
     localparam [1:0] SH_2 = 2'd1;
     localparam [1:0] SH_4 = 2'd2;
     localparam [1:0] SH_8 = 2'd3;
-    localparam [9:0] H_VISIBLE = 10'd640;
-
-    localparam [9:0] V_VISIBLE = 10'd480;
     // Text segments and the background's boundaries.
     localparam T_OFF  = 1'b0;          // no text: before, between or after the runs
     localparam T_CHAR = 1'b1;          // a character
@@ -112,14 +109,12 @@ module panel_text #(
 
     // The same for numbers below 1000, in three characters.
     function automatic [23:0] dd_text3(input [11:0] bcd);
-        integer k;
-        reg     seen;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [39:0] t;           // its two leading characters are spaces
+        /* verilator lint_on UNUSEDSIGNAL */
         begin
-            seen = 1'b0;
-            for (k = 2; k >= 0; k = k - 1) begin
-                seen = seen || bcd[4*k +: 4] != 4'd0 || k == 0;
-                dd_text3[8*k +: 8] = seen ? {CH_DIGIT, bcd[4*k +: 4]} : CH_SPACE;
-            end
+            t        = dd_text({7'd0, bcd});
+            dd_text3 = t[23:0];
         end
     endfunction
 
@@ -270,8 +265,6 @@ module panel_text #(
         c_sh = 2'd0; glyph = 11'd0; c_b = 1'd0; c_seg = 1'd0; a_on = 1'd0; b_on = 1'd0;
         c_b_on = 1'd0; go = 1'd0; go_line = 1'd0; go_box = 3'd0; go_gy = 3'd0;
         go_col = 4'd0; c_bg = 2'd0;
-        go      = 1'b0;
-        go_line = 1'b0;
         if (pix_en_i) begin
             c_x = sx_i;
             // ---- background: bg_next is the first pixel of its next colour ----

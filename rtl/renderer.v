@@ -44,13 +44,15 @@ module renderer #(
     output reg           vga_clk,        // 25 MHz; the DAC latches on its rising edge
     output wire          snapshot_o      // high for the one cycle of the state copy
 );
+    /* verilator lint_off UNUSEDPARAM */
+    `include "video_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
     // The pins show pixel n - OUT_LAG at the n-th vga_clk rising edge; the beam is
     // PIPE_DEPTH enables ahead of the pins.
     localparam integer OUT_LAG    = 6;
     localparam integer PIPE_DEPTH = 2;
     localparam [9:0]   LEAD       = OUT_LAG[9:0] - PIPE_DEPTH[9:0];
-    localparam [9:0]   H_TOTAL    = 10'd800;
-    localparam [9:0]   V_LAST     = 10'd524;
     // Snapshot at the first pixel of vertical blanking as seen at the DAC: the beam
     // is then at (PIPE_DEPTH - 1, 480) and the outputs move to (0, 480).
     localparam [9:0]   SNAP_X     = PIPE_DEPTH[9:0] - 10'd1;

@@ -24,23 +24,16 @@ module vga_timing #(
     output reg        de_o        // data enable: high in the 640x480 visible area
 );
 
-    localparam [9:0] H_VISIBLE = 10'd640;
-    localparam [9:0] H_FRONT   = 10'd16;
-    localparam [9:0] H_SYNC    = 10'd96;
-    localparam [9:0] H_BACK    = 10'd48;
-    localparam [9:0] H_TOTAL   = H_VISIBLE + H_FRONT + H_SYNC + H_BACK;  // 800
+    /* verilator lint_off UNUSEDPARAM */
+    `include "video_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
     localparam [9:0] HS_START  = H_VISIBLE + H_FRONT;                    // 656
     localparam [9:0] HS_END    = HS_START + H_SYNC;                      // 752
     localparam [9:0] H_LAST    = H_TOTAL - 10'd1;
 
-    localparam [9:0] V_VISIBLE = 10'd480;
-    localparam [9:0] V_FRONT   = 10'd10;
-    localparam [9:0] V_SYNC    = 10'd2;
-    localparam [9:0] V_BACK    = 10'd33;
-    localparam [9:0] V_TOTAL   = V_VISIBLE + V_FRONT + V_SYNC + V_BACK;  // 525
     localparam [9:0] VS_START  = V_VISIBLE + V_FRONT;                    // 490
     localparam [9:0] VS_END    = VS_START + V_SYNC;                      // 492
-    localparam [9:0] V_LAST    = V_TOTAL - 10'd1;
 
     // The events of a line, in order, and where each happens.
     localparam [2:0] EV_LINE   = 3'd0;   // x = 0: the line's blank and vsync levels

@@ -1,4 +1,4 @@
-// Generals (将军棋) - the screen layout and palette of docs/display.md, shared by the
+// Generals (将军棋) - the screen layout, raster and palette of docs/display.md, shared by the
 // renderer's stages (the golden renderer holds the same numbers in
 // generals_render::layout). Included inside a module body.
 // Part of the Generals FPGA project, MIT licence.
@@ -19,10 +19,22 @@ localparam [3:0] P_WHITE   = 4'd11;
 localparam [3:0] P_INK     = 4'd12;
 localparam [3:0] P_LABEL   = 4'd13;
 
-// The raster (vga_timing has the whole timing): each pixel source sets up a line at
-// this beam x of the line before it, in the horizontal blanking; the last line.
-localparam [9:0] SETUP_X = 10'd640;
-localparam [9:0] V_LAST  = 10'd524;
+// The raster: VESA 640x480@60 (docs/display.md, "VGA timing"; vga_timing makes it),
+// pixels of a line and lines of a frame.
+localparam [9:0] H_VISIBLE = 10'd640;
+localparam [9:0] H_FRONT   = 10'd16;
+localparam [9:0] H_SYNC    = 10'd96;
+localparam [9:0] H_BACK    = 10'd48;
+localparam [9:0] H_TOTAL   = H_VISIBLE + H_FRONT + H_SYNC + H_BACK;  // 800
+localparam [9:0] V_VISIBLE = 10'd480;
+localparam [9:0] V_FRONT   = 10'd10;
+localparam [9:0] V_SYNC    = 10'd2;
+localparam [9:0] V_BACK    = 10'd33;
+localparam [9:0] V_TOTAL   = V_VISIBLE + V_FRONT + V_SYNC + V_BACK;  // 525
+localparam [9:0] V_LAST    = V_TOTAL - 10'd1;
+// Each pixel source sets up a line at this beam x of the line before it, in the
+// horizontal blanking.
+localparam [9:0] SETUP_X   = H_VISIBLE;
 
 // Cell RAM word: {owner[1:0], kind[1:0], cursor, target, ndig[1:0], bcd[11:0]}.
 localparam integer CRAM_W = 20;

@@ -49,13 +49,13 @@ module video_scan #(
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "generals_defs.vh"
+    `include "video_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
 
-    localparam [9:0] SNAP_Y = 10'd480;  // first line of vertical blanking
+    localparam [9:0] SNAP_Y = V_VISIBLE;    // first line of vertical blanking
     // hold_o rises at (HOLD_X, SNAP_Y - 1), HOLD_LEAD pixels (1354 cycles) before the
     // snapshot: longer than any command or map load (about 420 cycles), so the engine
     // is idle when the snapshot is taken.
-    localparam [9:0] H_TOTAL   = 10'd800;
     localparam [9:0] HOLD_LEAD = 10'd677;
     localparam [9:0] HOLD_X    = SNAP_X + H_TOTAL - HOLD_LEAD;
     localparam [6:0] LAST_CELL = 7'd99;
