@@ -403,56 +403,67 @@ fn troop_counts_split_into_their_decimal_digits() {
     assert_eq!(decimal_digits(511), ([5, 1, 1], 3));
 }
 
+/// A small seeded generator for the renderer's tests (xorshift32: no crate
+/// needed).
+struct XorShift(u32);
+
+impl XorShift {
+    /// A number below `n`.
+    fn below(&mut self, n: u32) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0 % n
+    }
+
+    /// A cell's owner and kind: any kind; mountains are never owned.
+    fn owner_kind(&mut self) -> (Owner, Kind) {
+        let kind = [Kind::Land, Kind::Mountain, Kind::Capital, Kind::Tower][self.below(4) as usize];
+        let owner = if kind == Kind::Mountain {
+            Owner::Npc
+        } else {
+            [Owner::Npc, Owner::Red, Owner::Blue][self.below(3) as usize]
+        };
+        (owner, kind)
+    }
+
+    /// A cursor anywhere on the board.
+    fn pos(&mut self) -> Pos {
+        Pos {
+            x: self.below(10) as u8,
+            y: self.below(10) as u8,
+        }
+    }
+}
+
 #[test]
 fn a_renderer_that_remembers_cells_draws_what_render_with_draws() {
-    // States drawn from a small generator (no crate needed): random owners,
-    // kinds and troops, the cursor anywhere, every mode and phase, and
-    // sometimes the same board again (its cells come from the memory).
-    let mut seed = 0x2545_f491_u32;
-    let mut next = move |n: u32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed % n
-    };
-    let owners = [Owner::Npc, Owner::Red, Owner::Blue];
-    let kinds = [Kind::Land, Kind::Mountain, Kind::Capital, Kind::Tower];
+    // States drawn from a small generator: random owners, kinds and troops,
+    // the cursor anywhere, every mode and phase, and sometimes the same board
+    // again (its cells come from the memory).
+    let mut rng = XorShift(0x2545_f491);
     let mut r = Renderer::new();
     let mut s = playing(&[]);
     // 120 frames hold more cells than the renderer remembers: it starts again.
     for frame in 0..120 {
         if frame % 3 != 2 {
             for c in s.cells.iter_mut() {
-                let owner = owners[next(3) as usize];
-                let kind = kinds[next(4) as usize];
-                // Mountains are never owned; troops span every digit count.
-                let owner = if kind == Kind::Mountain {
-                    Owner::Npc
-                } else {
-                    owner
-                };
-                *c = cell(
-                    owner,
-                    kind,
-                    [0, 7, 42, 100, 503][next(5) as usize] + next(9) as u16,
-                );
+                let (owner, kind) = rng.owner_kind();
+                // Troops span every digit count.
+                let troops = [0, 7, 42, 100, 503][rng.below(5) as usize] + rng.below(9) as u16;
+                *c = cell(owner, kind, troops);
             }
         }
-        s.phase = [Phase::Playing, Phase::Playing, Phase::GameOver, Phase::Idle][next(4) as usize];
-        s.mode = [Mode::Select, Mode::MoveAll, Mode::MoveHalf][next(3) as usize];
-        s.player = if next(2) == 0 {
+        s.phase =
+            [Phase::Playing, Phase::Playing, Phase::GameOver, Phase::Idle][rng.below(4) as usize];
+        s.mode = [Mode::Select, Mode::MoveAll, Mode::MoveHalf][rng.below(3) as usize];
+        s.player = if rng.below(2) == 0 {
             Player::Red
         } else {
             Player::Blue
         };
-        s.cursor_red = Pos {
-            x: next(10) as u8,
-            y: next(10) as u8,
-        };
-        s.cursor_blue = Pos {
-            x: next(10) as u8,
-            y: next(10) as u8,
-        };
+        s.cursor_red = rng.pos();
+        s.cursor_blue = rng.pos();
         s.winner = if s.phase == Phase::GameOver {
             Some(s.player)
         } else {
@@ -464,7 +475,7 @@ fn a_renderer_that_remembers_cells_draws_what_render_with_draws() {
                 red: true,
                 blue: false,
             },
-        ][next(2) as usize];
+        ][rng.below(2) as usize];
         assert!(
             r.render_with(&s, machine) == render_with(&s, machine),
             "frame {frame}"
@@ -478,30 +489,18 @@ fn a_renderer_that_redraws_what_changed_draws_what_render_with_draws() {
     // and then one scalar (mode, player, a cursor, the round, the map), the
     // phase, the winner or the seats, so that most frames are drawn from the
     // last one and some whole.
-    let mut seed = 0x9e37_79b9_u32;
-    let mut next = move |n: u32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed % n
-    };
-    let owners = [Owner::Npc, Owner::Red, Owner::Blue];
-    let kinds = [Kind::Land, Kind::Mountain, Kind::Capital, Kind::Tower];
+    let mut rng = XorShift(0x9e37_79b9);
     let mut r = Renderer::new();
     let mut s = playing(&[((2, 3), cell(Owner::Red, Kind::Capital, 5))]);
     let mut machine = Seats::PEOPLE;
     for frame in 0..200 {
-        for _ in 0..next(4) {
-            let kind = kinds[next(4) as usize];
-            let owner = if kind == Kind::Mountain {
-                Owner::Npc
-            } else {
-                owners[next(3) as usize]
-            };
-            s.cells[next(100) as usize] = cell(owner, kind, next(512) as u16);
+        for _ in 0..rng.below(4) {
+            let (owner, kind) = rng.owner_kind();
+            let i = rng.below(100) as usize;
+            s.cells[i] = cell(owner, kind, rng.below(512) as u16);
         }
-        match next(12) {
-            0 => s.mode = [Mode::Select, Mode::MoveAll, Mode::MoveHalf][next(3) as usize],
+        match rng.below(12) {
+            0 => s.mode = [Mode::Select, Mode::MoveAll, Mode::MoveHalf][rng.below(3) as usize],
             1 => {
                 s.player = if s.player == Player::Red {
                     Player::Blue
@@ -509,26 +508,16 @@ fn a_renderer_that_redraws_what_changed_draws_what_render_with_draws() {
                     Player::Red
                 }
             }
-            2 => {
-                s.cursor_red = Pos {
-                    x: next(10) as u8,
-                    y: next(10) as u8,
-                }
-            }
-            3 => {
-                s.cursor_blue = Pos {
-                    x: next(10) as u8,
-                    y: next(10) as u8,
-                }
-            }
-            4 => s.round = next(70_000) as u16,
-            5 => s.map = next(128) as u8,
-            6 => s.phase = [Phase::Idle, Phase::Playing, Phase::GameOver][next(3) as usize],
-            7 => s.winner = [None, Some(Player::Red), Some(Player::Blue)][next(3) as usize],
+            2 => s.cursor_red = rng.pos(),
+            3 => s.cursor_blue = rng.pos(),
+            4 => s.round = rng.below(70_000) as u16,
+            5 => s.map = rng.below(128) as u8,
+            6 => s.phase = [Phase::Idle, Phase::Playing, Phase::GameOver][rng.below(3) as usize],
+            7 => s.winner = [None, Some(Player::Red), Some(Player::Blue)][rng.below(3) as usize],
             8 => {
                 machine = Seats {
-                    red: next(2) == 0,
-                    blue: next(2) == 0,
+                    red: rng.below(2) == 0,
+                    blue: rng.below(2) == 0,
                 }
             }
             _ => {}
