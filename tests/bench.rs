@@ -1,10 +1,11 @@
 //! The speed benchmark's runs simulate the same game: the pins recorded by the
-//! checked co-simulation, replayed from Rust and by the plain C++ loop (on the
+//! checked co-simulation, replayed from Rust (run by run, and in the checked
+//! run's watching bursts) and by the plain C++ loop (on the
 //! RTL and on its gate-level netlist), end in
 //! the very state the checked run ended in (and so does a text round trip of
 //! the recording).
 
-use generals::bench::{checked, cxx, netlist, unchecked};
+use generals::bench::{checked, cxx, netlist, unchecked, watched};
 use generals::dut::{CoreDut, CoreOut};
 use generals::stimulus::{inputs, Stimulus};
 use generals_maps::committed_maps;
@@ -29,7 +30,7 @@ fn replays_end_where_the_checked_game_ended() {
     let _ = std::fs::remove_file(&path);
     assert_eq!(read, stim);
     let gates = netlist(&read).unwrap_or_else(|e| panic!("{e}"));
-    for replay in [unchecked(&read), cxx(&read), gates] {
+    for replay in [unchecked(&read), watched(&read), cxx(&read), gates] {
         assert_eq!(replay.cycles, cycles, "{}", replay.variant);
         assert_eq!(replay.final_state, run.final_state, "{}", replay.variant);
     }

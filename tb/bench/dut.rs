@@ -367,6 +367,15 @@ impl CoreDut {
         q
     }
 
+    /// `n` cycles with `input` on the pins, nothing watched (a run of a
+    /// replay); `out` holds the outputs after the last cycle.
+    pub fn hold(&mut self, input: &CoreIn, n: u32, out: &mut CoreOut) {
+        let level = crate::stimulus::levels(input);
+        // SAFETY: raw is live; both one-entry arrays outlive the call.
+        unsafe { ffi::core_replay(self.raw, &n, &level, 1, out) };
+        self.cycle += u64::from(n);
+    }
+
     /// Replays recorded pin levels in a plain C++ loop (no Rust per cycle,
     /// no checks); `out` holds the outputs after the last cycle.
     pub fn replay(&mut self, stim: &crate::stimulus::Stimulus, out: &mut CoreOut) {

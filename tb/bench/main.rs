@@ -186,15 +186,17 @@ enum BenchCmd {
         stimulus: PathBuf,
     },
     /// One timed run: `checked` plays the fixed game with every check on;
-    /// `unchecked` (Rust, one FFI call per cycle) and `cxx` (a plain C++ loop)
-    /// replay a recorded stimulus on the same model with no checks;
-    /// `netlist` replays it in the C++ loop on the gate-level netlist.
+    /// `unchecked` (Rust, one call of the model per run of steady pins),
+    /// `watched` (Rust, stepping in the checked run's output-watching bursts)
+    /// and `cxx` (a plain C++ loop) replay a recorded stimulus on the same
+    /// model with no checks; `netlist` replays it in the C++ loop on the
+    /// gate-level netlist.
     Run {
-        /// checked, unchecked, cxx or netlist.
-        #[arg(long, value_parser = ["checked", "unchecked", "cxx", "netlist"])]
+        /// checked, unchecked, watched, cxx or netlist.
+        #[arg(long, value_parser = ["checked", "unchecked", "watched", "cxx", "netlist"])]
         variant: String,
-        /// The recorded pins (unchecked, cxx, netlist).
-        #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "cxx"), ("variant", "netlist")])]
+        /// The recorded pins (every variant but checked).
+        #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "watched"), ("variant", "cxx"), ("variant", "netlist")])]
         stimulus: Option<PathBuf>,
         /// Cycles to simulate: checked from power-up; the replays take the
         /// stimulus's first cycles (default: all of it, or 12 frames).
@@ -658,6 +660,7 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
                     line(run)
                 }
                 "unchecked" => line(generals::bench::unchecked(&load(cycles)?)),
+                "watched" => line(generals::bench::watched(&load(cycles)?)),
                 "netlist" => line(generals::bench::netlist(&load(cycles)?)?),
                 _ => line(generals::bench::cxx(&load(cycles)?)),
             }
