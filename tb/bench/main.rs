@@ -438,7 +438,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
                 },
             )?;
             emit(&format!(
-                "pass: seed {} | {} keys, {} faulty frames, {} FIFO overflows | {} commands, {} moves, {} captures, {} rounds, {} games, {} won, {} resets | {} cycles in {:.1} s",
+                "pass: seed {} | {} keys, {} faulty frames, {} FIFO overflows | {} commands, {} moves, {} captures, {} rounds completed, {} games, {} won, {} resets | {} cycles in {:.1} s",
                 r.seed, r.keys, r.faults, r.kbd.overflows, r.stats.commands, r.stats.moves, r.stats.captures, r.stats.rounds, r.stats.games, r.stats.wins, r.stats.resets, r.cycles, r.seconds
             ))
         }
@@ -597,7 +597,7 @@ fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppErro
     json_out.write(&(r.state.to_json() + "\n"))?;
     emit(&r.state.to_string())?;
     emit(&format!(
-        "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands ({} by the machine), {} moves, {} captures, {} rounds; {} frames, {} checked pixel by pixel",
+        "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands ({} by the machine), {} moves, {} captures, {} rounds completed; {} frames, {} checked pixel by pixel",
         r.cycles,
         r.cycles as f64 / 50e6,
         r.seconds,
