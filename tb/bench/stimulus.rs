@@ -19,6 +19,9 @@ pub struct Stimulus {
     pub runs: Vec<(u32, u8)>,
 }
 
+/// The largest levels byte: six pins' bits.
+pub const LEVELS_MAX: u8 = 0x3f;
+
 /// The levels byte of one cycle's inputs.
 pub fn levels(input: &CoreIn) -> u8 {
     (input.key_reset_n & 1)
@@ -51,7 +54,7 @@ pub enum StimulusError {
         source: std::io::Error,
     },
     /// A line is not `<cycles> <levels>`.
-    #[error("{path}:{line}: expected `<cycles> <levels hex 0-f>`")]
+    #[error("{path}:{line}: expected `<cycles> <levels hex 0-3f>`, cycles at least 1")]
     Syntax {
         /// The file.
         path: String,
@@ -137,7 +140,7 @@ impl Stimulus {
             let l = parts
                 .next()
                 .and_then(|t| u8::from_str_radix(t, 16).ok())
-                .filter(|&l| l < 16)
+                .filter(|&l| l <= LEVELS_MAX)
                 .ok_or_else(bad)?;
             if parts.next().is_some() || n == 0 {
                 return Err(bad());
@@ -164,11 +167,23 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("generals-stim-{}", std::process::id()));
         std::fs::write(&dir, s.to_text()).expect("write");
         assert_eq!(Stimulus::read(&dir).expect("reads"), s);
-        std::fs::write(&dir, "3 f\n2 x\n").expect("write");
-        let e = Stimulus::read(&dir).expect_err("bad line");
-        assert!(e.to_string().contains(":2:"), "{e}");
+        // The switches are bits 5:4: a game with them set reads back.
+        std::fs::write(&dir, "3 f\n2 3f\n").expect("write");
+        assert_eq!(
+            Stimulus::read(&dir).expect("reads").runs,
+            vec![(3, 0xf), (2, 0x3f)]
+        );
+        for (text, line) in [
+            ("3 f\n2 x\n", ":2:"),
+            ("3 40\n", ":1:"),
+            ("1 f\n0 f\n", ":2:"),
+        ] {
+            std::fs::write(&dir, text).expect("write");
+            let e = Stimulus::read(&dir).expect_err("bad line");
+            assert!(e.to_string().contains(line), "{text:?}: {e}");
+        }
         let _ = std::fs::remove_file(&dir);
-        for l in 0..16 {
+        for l in 0..=LEVELS_MAX {
             assert_eq!(levels(&inputs(l)), l);
         }
     }
