@@ -104,10 +104,12 @@ pub fn checked(
     Ok((run, env.record.take()))
 }
 
-/// The recorded pins replayed from Rust with every check off: the pins a
-/// driver holds are held for as long as it holds them, one call of the
-/// model per run of steady pins, nothing watched (with no scoreboard there
-/// is no cycle to stop at).
+/// The recorded pins replayed from Rust with every check off: each run of
+/// steady pins is one [`CoreDut::hold`], the plain C++ loop of [`cxx`] over
+/// that run, and nothing is watched (with no scoreboard there is no cycle to
+/// stop at). By construction it costs about what [`cxx`] costs: what it
+/// shows is that the Rust side of the bench adds nothing when nothing is
+/// checked; [`watched`] shows what the checked run's stepping adds.
 pub fn unchecked(stim: &Stimulus) -> BenchRun {
     let mut dut = CoreDut::new();
     let mut out = CoreOut::default();

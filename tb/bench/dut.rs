@@ -367,8 +367,9 @@ impl CoreDut {
         q
     }
 
-    /// `n` cycles with `input` on the pins, nothing watched (a run of a
-    /// replay); `out` holds the outputs after the last cycle.
+    /// `n` cycles with `input` on the pins, nothing watched: the loop of
+    /// [`CoreDut::replay`] over one run. `out` holds the outputs after the
+    /// last cycle.
     pub fn hold(&mut self, input: &CoreIn, n: u32, out: &mut CoreOut) {
         let level = crate::stimulus::levels(input);
         // SAFETY: raw is live; both one-entry arrays outlive the call.

@@ -662,7 +662,8 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
                 "unchecked" => line(generals::bench::unchecked(&load(cycles)?)),
                 "watched" => line(generals::bench::watched(&load(cycles)?)),
                 "netlist" => line(generals::bench::netlist(&load(cycles)?)?),
-                _ => line(generals::bench::cxx(&load(cycles)?)),
+                "cxx" => line(generals::bench::cxx(&load(cycles)?)),
+                other => Err(AppError::Usage(format!("no benchmark variant `{other}`"))),
             }
         }
     }

@@ -37,8 +37,9 @@ struct Run {
     uint8_t levels;  // bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat, 5:4 sw
 };
 
-// Reads `<cycles> <levels hex>` lines; exits with status 2 naming the line on
-// anything else.
+// Reads `<cycles> <levels hex>` lines (cycles at least 1); exits with status 2
+// naming the line on anything else, on a read error and on an empty file: a
+// comparison of nothing must not pass.
 std::vector<Run> read_stimulus(const char *path) {
     FILE *f = std::fopen(path, "r");
     if (!f) {
@@ -51,14 +52,22 @@ std::vector<Run> read_stimulus(const char *path) {
         unsigned long n;
         unsigned l;
         char rest;
-        if (std::sscanf(line, "%lu %x %c", &n, &l, &rest) != 2 || n > UINT32_MAX || l > 0x3f) {
-            std::fprintf(stderr, "lockstep: %s:%u: expected `<cycles> <levels hex 0-3f>`\n",
+        if (std::sscanf(line, "%lu %x %c", &n, &l, &rest) != 2 || n == 0 || n > UINT32_MAX ||
+            l > 0x3f) {
+            std::fprintf(stderr,
+                         "lockstep: %s:%u: expected `<cycles> <levels hex 0-3f>`, cycles 1 or more\n",
                          path, no);
             std::exit(2);
         }
         runs.push_back({uint32_t(n), uint8_t(l)});
     }
+    const bool failed = std::ferror(f);
     std::fclose(f);
+    if (failed || runs.empty()) {
+        std::fprintf(stderr, "lockstep: %s: %s\n", path,
+                     failed ? "cannot read (a directory?)" : "no runs in it");
+        std::exit(2);
+    }
     return runs;
 }
 
@@ -87,7 +96,17 @@ int main(int argc, char **argv) {
         return 2;
     }
     const char *path = argv[1];
-    const uint64_t limit = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : UINT64_MAX;
+    uint64_t limit = UINT64_MAX;
+    if (argc > 2) {
+        char *end = nullptr;
+        errno = 0;
+        limit = std::strtoull(argv[2], &end, 10);
+        if (errno != 0 || end == argv[2] || *end != '\0' || limit == 0 || argv[2][0] == '-') {
+            std::fprintf(stderr, "lockstep: CYCLES must be a whole number, 1 or more: `%s`\n",
+                         argv[2]);
+            return 2;
+        }
+    }
     const std::vector<Run> runs = read_stimulus(path);
 
     VerilatedContext ctx_ref, ctx_new;
@@ -109,16 +128,16 @@ int main(int argc, char **argv) {
             cycle(*ref);
             cycle(*now);
 #define GENERALS_COMPARE(s)                                                                 \
-    if (ref->s != now->s) {                                                                 \
+    if (ref->s != now->s && bad++ < SHOW_MAX) {                                             \
         std::printf("cycle %" PRIu64 " (in frame %" PRIu64 "): %s reference %lld, "          \
                     "working tree %lld\n",                                                  \
                     n, n / FRAME_CYCLES, #s, (long long)ref->s, (long long)now->s);         \
-        bad++;                                                                              \
     }
             GENERALS_OUTPUTS(GENERALS_COMPARE)
 #undef GENERALS_COMPARE
             if (bad >= SHOW_MAX) {
-                std::printf("%s: stopped after %d differences\n", path, bad);
+                std::printf("%s: stopped at cycle %" PRIu64 ", %d differences (the first %d shown)\n",
+                            path, n, bad, SHOW_MAX);
                 return 1;
             }
         }
