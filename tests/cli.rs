@@ -133,6 +133,60 @@ fn unwritable_outputs_fail_before_the_simulation() {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
+/// The waveform writer replaces whatever is at its path: anything there but
+/// a regular file is refused and left as it was (a symbolic link and a
+/// folder here; not a device, which a lost check would destroy). The final
+/// state goes to a device as to a file.
+#[test]
+fn outputs_to_devices_and_links() {
+    let scratch = std::env::temp_dir().join(format!("generals-dev-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch");
+    let target = scratch.join("target.txt");
+    std::fs::write(&target, "keep").expect("write");
+    let link = scratch.join("link.fst");
+    std::os::unix::fs::symlink(&target, &link).expect("symlink");
+    let dir = scratch.join("dir.fst");
+    std::fs::create_dir_all(&dir).expect("dir");
+    for path in [link.to_str().expect("utf-8"), dir.to_str().expect("utf-8")] {
+        let o = run(&[
+            "play", "--map", "3", "--keys", "D", "--quiet", "--trace", path,
+        ]);
+        assert_eq!(o.status.code(), Some(3), "--trace {path}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write") && stderr(&o).contains(path),
+            "--trace {path}: {}",
+            stderr(&o)
+        );
+    }
+    let meta = std::fs::symlink_metadata(&link).expect("link");
+    assert!(meta.file_type().is_symlink(), "the link is still a link");
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), "keep");
+    for path in ["/dev/null", "/dev/stdout"] {
+        let o = run(&["golden", "--map", "3", "--keys", "D", "--state-json", path]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "--state-json {path}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&[
+        "golden",
+        "--map",
+        "3",
+        "--keys",
+        "D",
+        "--state-json",
+        "/dev/stdout",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("\"phase\":\"playing\""),
+        "the state reached stdout: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 #[test]
 fn options_are_checked_with_one_message_each() {
     for (args, needle) in [

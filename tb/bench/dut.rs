@@ -13,16 +13,39 @@ pub use generals_model::RTL_DIR;
 
 /// Error opening a waveform file.
 #[derive(Debug, thiserror::Error)]
-#[error("{path}: cannot write the waveform")]
+#[error("{path}: cannot write the waveform: {why}")]
 pub struct TraceError {
     /// The file that could not be opened.
     pub path: String,
+    /// Why.
+    pub why: &'static str,
 }
 
+/// The waveform's path for the C side. The FST writer replaces whatever is
+/// at the path with a new file (and writes `<path>.hier` beside it), so a
+/// path that names anything but a regular file (a device, a pipe, a
+/// symbolic link, a folder) is refused rather than replaced.
 fn c_path(path: &Path) -> Result<CString, TraceError> {
-    CString::new(path.to_string_lossy().as_bytes()).map_err(|_| TraceError {
+    let err = |why| TraceError {
         path: path.display().to_string(),
-    })
+        why,
+    };
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.file_type().is_file() {
+            return Err(err(
+                "it exists and is not a regular file (the waveform would replace it)",
+            ));
+        }
+    }
+    CString::new(path.to_string_lossy().as_bytes()).map_err(|_| err("the path holds a NUL byte"))
+}
+
+/// The error of a model that could not open the waveform file.
+fn open_failed(path: &Path) -> TraceError {
+    TraceError {
+        path: path.display().to_string(),
+        why: "the file cannot be created (does its folder exist, and may it be written?)",
+    }
 }
 
 /// The keyboard front end (`rtl/kbd_frontend.v`) alone; the bench is its consumer.
@@ -56,9 +79,7 @@ impl KbdDut {
         // SAFETY: raw is live; c outlives the call.
         match unsafe { ffi::kbd_trace_open(self.raw, c.as_ptr()) } {
             0 => Ok(()),
-            _ => Err(TraceError {
-                path: path.display().to_string(),
-            }),
+            _ => Err(open_failed(path)),
         }
     }
 
@@ -318,9 +339,7 @@ impl CoreDut {
         // SAFETY: raw is live; c outlives the call.
         match unsafe { ffi::core_trace_open(self.raw, c.as_ptr()) } {
             0 => Ok(()),
-            _ => Err(TraceError {
-                path: path.display().to_string(),
-            }),
+            _ => Err(open_failed(path)),
         }
     }
 

@@ -178,7 +178,9 @@ enum BenchCmd {
     /// The fixed game (the built-in demo game) with every check on, for a
     /// number of cycles from power-up; writes the pins it drove.
     Record {
-        /// Cycles to simulate (1 … 10^10); a frame is 840 000.
+        /// Cycles to simulate from power-up (1 … 10^10; a frame is 840 000).
+        /// The power-on reset and the settling after it (about 150 000
+        /// cycles) always run whole, so a shorter run records those.
         #[arg(long, default_value_t = 12 * 840_000, value_parser = count(1, 10_000_000_000))]
         cycles: u64,
         /// Where to write the recorded pins (see `tb/bench/stimulus.rs`).
@@ -198,8 +200,10 @@ enum BenchCmd {
         /// The recorded pins (every variant but checked).
         #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "watched"), ("variant", "cxx"), ("variant", "netlist")])]
         stimulus: Option<PathBuf>,
-        /// Cycles to simulate: checked from power-up; the replays take the
+        /// Cycles to simulate: checked from power-up (its power-on reset,
+        /// about 150 000 cycles, always runs whole); the replays take the
         /// stimulus's first cycles (default: all of it, or 12 frames).
+        /// --stimulus is ignored by checked, which plays the fixed game.
         #[arg(long, value_parser = count(1, 10_000_000_000))]
         cycles: Option<u64>,
     },

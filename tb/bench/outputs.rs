@@ -62,8 +62,12 @@ impl LateFile {
         let Some(mut f) = self.file.take() else {
             return Ok(());
         };
-        f.set_len(0).map_err(err)?;
-        f.rewind().map_err(err)?;
+        // A regular file is emptied first; a device or a pipe (/dev/stdout,
+        // /dev/null) cannot be, and is written as it is.
+        if f.metadata().map_err(err)?.is_file() {
+            f.set_len(0).map_err(err)?;
+            f.rewind().map_err(err)?;
+        }
         f.write_all(text.as_bytes())
             .and_then(|()| f.flush())
             .map_err(err)

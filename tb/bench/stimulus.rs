@@ -54,12 +54,22 @@ pub enum StimulusError {
         source: std::io::Error,
     },
     /// A line is not `<cycles> <levels>`.
-    #[error("{path}:{line}: expected `<cycles> <levels hex 0-3f>`, cycles at least 1")]
+    #[error(
+        "{path}:{line}: {why} (expected `<cycles> <levels hex 0-3f>`, cycles 1 to 4294967295)"
+    )]
     Syntax {
         /// The file.
         path: String,
         /// Line number, from 1.
         line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file holds no run: replaying it would simulate nothing.
+    #[error("{path}: no runs in it")]
+    Empty {
+        /// The file.
+        path: String,
     },
 }
 
@@ -128,24 +138,31 @@ impl Stimulus {
         })?;
         let mut runs = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let bad = || StimulusError::Syntax {
+            let bad = |why: String| StimulusError::Syntax {
                 path: name.clone(),
                 line: i + 1,
+                why,
             };
             let mut parts = line.split_whitespace();
-            let n = parts
-                .next()
-                .and_then(|t| t.parse::<u32>().ok())
-                .ok_or_else(bad)?;
-            let l = parts
-                .next()
-                .and_then(|t| u8::from_str_radix(t, 16).ok())
-                .filter(|&l| l <= LEVELS_MAX)
-                .ok_or_else(bad)?;
-            if parts.next().is_some() || n == 0 {
-                return Err(bad());
+            let (Some(n), Some(l)) = (parts.next(), parts.next()) else {
+                return Err(bad("fewer than two fields".into()));
+            };
+            if let Some(extra) = parts.next() {
+                return Err(bad(format!("`{extra}` after the levels")));
             }
+            let n = n
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| bad(format!("`{n}` is not a cycle count")))?;
+            let l = u8::from_str_radix(l, 16)
+                .ok()
+                .filter(|&l| l <= LEVELS_MAX)
+                .ok_or_else(|| bad(format!("`{l}` is not a levels byte")))?;
             runs.push((n, l));
+        }
+        if runs.is_empty() {
+            return Err(StimulusError::Empty { path: name });
         }
         Ok(Stimulus { runs })
     }
@@ -173,14 +190,17 @@ mod tests {
             Stimulus::read(&dir).expect("reads").runs,
             vec![(3, 0xf), (2, 0x3f)]
         );
-        for (text, line) in [
-            ("3 f\n2 x\n", ":2:"),
-            ("3 40\n", ":1:"),
-            ("1 f\n0 f\n", ":2:"),
+        for (text, what) in [
+            ("3 f\n2 x\n", ":2: `x` is not a levels byte"),
+            ("3 40\n", ":1: `40` is not a levels byte"),
+            ("1 f\n0 f\n", ":2: `0` is not a cycle count"),
+            ("1 f\n\n", ":2: fewer than two fields"),
+            ("1 f 7\n", ":1: `7` after the levels"),
+            ("", "no runs in it"),
         ] {
             std::fs::write(&dir, text).expect("write");
             let e = Stimulus::read(&dir).expect_err("bad line");
-            assert!(e.to_string().contains(line), "{text:?}: {e}");
+            assert!(e.to_string().contains(what), "{text:?}: {e}");
         }
         let _ = std::fs::remove_file(&dir);
         for l in 0..=LEVELS_MAX {
