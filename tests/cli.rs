@@ -130,6 +130,20 @@ fn unwritable_outputs_fail_before_the_simulation() {
     let o = run(&["maps", "gen", "--out", &format!("{below}/maps")]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    // An output folder that is a file is named as such.
+    let file = a_file.to_str().expect("utf-8");
+    for args in [
+        &["demo", "--out", file][..],
+        &["maps", "gen", "--out", file],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}");
+        assert!(
+            stderr(&o).contains("exists and is not a folder"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
@@ -229,22 +243,42 @@ fn options_are_checked_with_one_message_each() {
 #[test]
 fn a_binary_script_file_gives_a_clean_message() {
     let path = std::env::temp_dir().join(format!("generals-cli-bin-{}.keys", std::process::id()));
-    std::fs::write(&path, b"W \x1b[2J\x07 S").expect("write");
-    let o = run(&[
-        "golden",
-        "--map",
-        "3",
-        "--script",
-        path.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = stderr(&o);
-    assert!(err.contains("line 1, column 3"), "{err}");
-    assert!(
-        !err.trim_end().chars().any(|c| c.is_control() && c != '\n'),
-        "control characters echoed: {err:?}"
-    );
+    // Control characters, and bytes that are not UTF-8: each named by its
+    // line and column, nothing echoed raw.
+    for (bytes, place) in [
+        (&b"W \x1b[2J\x07 S"[..], "line 1, column 3"),
+        (b"W S\nD \xff\xfe A", "line 2, column 3"),
+    ] {
+        std::fs::write(&path, bytes).expect("write");
+        let o = run(&[
+            "golden",
+            "--map",
+            "3",
+            "--script",
+            path.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(err.contains(place), "{err}");
+        assert!(
+            !err.trim_end().chars().any(|c| c.is_control() && c != '\n'),
+            "control characters echoed: {err:?}"
+        );
+    }
     let _ = std::fs::remove_file(&path);
+    // `-` reads the script from standard input.
+    let mut child = generals()
+        .args(["golden", "--map", "3", "--script", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), b"D").expect("write stdin");
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("\"cursor\":{\"red\":[3,"), "{out}");
 }
 
 /// A frame file that fails during the run (the GIF on a full device) is an

@@ -179,8 +179,9 @@ enum BenchCmd {
     /// number of cycles from power-up; writes the pins it drove.
     Record {
         /// Cycles to simulate from power-up (1 … 10^10; a frame is 840 000).
-        /// The power-on reset and the settling after it (about 150 000
-        /// cycles) always run whole, so a shorter run records those.
+        /// The power-on reset (23 cycles) and, if the run goes past it, the
+        /// START press that begins the game (about 150 000 cycles) always
+        /// run whole: a shorter run simulates those.
         #[arg(long, default_value_t = 12 * 840_000, value_parser = count(1, 10_000_000_000))]
         cycles: u64,
         /// Where to write the recorded pins (see `tb/bench/stimulus.rs`).
@@ -200,8 +201,8 @@ enum BenchCmd {
         /// The recorded pins (every variant but checked).
         #[arg(long, value_name = "FILE", required_if_eq_any = [("variant", "unchecked"), ("variant", "watched"), ("variant", "cxx"), ("variant", "netlist")])]
         stimulus: Option<PathBuf>,
-        /// Cycles to simulate: checked from power-up (its power-on reset,
-        /// about 150 000 cycles, always runs whole); the replays take the
+        /// Cycles to simulate: checked from power-up (as `record` plays it:
+        /// its reset and START press always run whole); the replays take the
         /// stimulus's first cycles (default: all of it, or 12 frames).
         /// --stimulus is ignored by checked, which plays the fixed game.
         #[arg(long, value_parser = count(1, 10_000_000_000))]
@@ -247,7 +248,7 @@ struct GameArgs {
     /// Key script inline, e.g. "SPACE D W" (or give --script).
     #[arg(long)]
     keys: Option<String>,
-    /// Key script file (or give --keys).
+    /// Key script file, `-` for standard input (or give --keys).
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
     /// Where to write the final state as JSON ("-": stdout).
@@ -304,17 +305,35 @@ fn count(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
     }
 }
 
+/// The largest key script read (the person demo's is under 1 KB).
+const SCRIPT_FILE_MAX: u64 = 16 << 20;
+
 impl GameArgs {
     fn steps(&self) -> Result<Vec<Step>, AppError> {
         let (name, text) = match (&self.keys, &self.script) {
             (Some(k), _) => ("--keys".to_string(), k.clone()),
-            (None, Some(p)) => (
-                p.display().to_string(),
-                std::fs::read_to_string(p).map_err(|source| AppError::Read {
-                    path: p.display().to_string(),
+            (None, Some(p)) => {
+                let stdin = p.as_os_str() == "-";
+                let name = if stdin {
+                    "standard input".to_string()
+                } else {
+                    p.display().to_string()
+                };
+                let mut bytes = Vec::new();
+                let read = if stdin {
+                    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(drop)
+                } else {
+                    generals_maps::read_capped(p, SCRIPT_FILE_MAX).map(|b| bytes = b)
+                };
+                read.map_err(|source| AppError::Read {
+                    path: name.clone(),
                     source,
-                })?,
-            ),
+                })?;
+                // Bytes that are not UTF-8 become U+FFFD, which the parser
+                // rejects with its line and column.
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                (name, text)
+            }
             (None, None) if self.machine.is_some() => return Ok(Vec::new()),
             (None, None) => {
                 return Err(AppError::Usage("give --keys, --script or --machine".into()))
@@ -567,6 +586,7 @@ fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppErro
     } else {
         (DEMO_MACHINE_MAP, Vec::new(), Seats::from_switches(3))
     };
+    check_dir(out)?;
     std::fs::create_dir_all(out).map_err(|e| AppError::write(out.display().to_string(), e))?;
     let gif = out.join("game.gif");
     let frames = out.join("frames");
@@ -676,6 +696,7 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
 fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
     match cmd {
         MapsCmd::Gen { seed, out } => {
+            check_dir(&out)?;
             generals_maps::write_map_files(seed, &out)?;
             emit(&format!(
                 "wrote {} and {} from seed {seed}",

@@ -9,6 +9,7 @@
 //! 3 = `ps2_dat`, 5:4 = `sw`.
 
 use crate::dut::CoreIn;
+use generals_maps::shown;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -18,6 +19,10 @@ pub struct Stimulus {
     /// `(cycles, levels)` runs in order.
     pub runs: Vec<(u32, u8)>,
 }
+
+/// The largest stimulus file read (12 frames of the demo game are about
+/// 100 KB; a run is about 8 bytes).
+const STIMULUS_FILE_MAX: u64 = 256 << 20;
 
 /// The largest levels byte: six pins' bits.
 pub const LEVELS_MAX: u8 = 0x3f;
@@ -132,10 +137,14 @@ impl Stimulus {
     /// Reads the text form.
     pub fn read(path: &Path) -> Result<Stimulus, StimulusError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| StimulusError::Read {
-            path: name.clone(),
-            source,
+        let bytes = generals_maps::read_capped(path, STIMULUS_FILE_MAX).map_err(|source| {
+            StimulusError::Read {
+                path: name.clone(),
+                source,
+            }
         })?;
+        // Bytes that are not UTF-8 become U+FFFD, which fails the line's check.
+        let text = String::from_utf8_lossy(&bytes);
         let mut runs = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let bad = |why: String| StimulusError::Syntax {
@@ -148,17 +157,17 @@ impl Stimulus {
                 return Err(bad("fewer than two fields".into()));
             };
             if let Some(extra) = parts.next() {
-                return Err(bad(format!("`{extra}` after the levels")));
+                return Err(bad(format!("`{}` after the levels", shown(extra))));
             }
             let n = n
                 .parse::<u32>()
                 .ok()
                 .filter(|&n| n > 0)
-                .ok_or_else(|| bad(format!("`{n}` is not a cycle count")))?;
+                .ok_or_else(|| bad(format!("`{}` is not a cycle count", shown(n))))?;
             let l = u8::from_str_radix(l, 16)
                 .ok()
                 .filter(|&l| l <= LEVELS_MAX)
-                .ok_or_else(|| bad(format!("`{l}` is not a levels byte")))?;
+                .ok_or_else(|| bad(format!("`{}` is not a levels byte", shown(l))))?;
             runs.push((n, l));
         }
         if runs.is_empty() {

@@ -22,6 +22,7 @@
 use thiserror::Error;
 
 use crate::types::Command;
+use generals_maps::shown;
 
 /// Error of [`parse_script`]; lines and columns count from 1, columns in
 /// characters. The token in a message is shown with control characters
@@ -79,26 +80,6 @@ pub enum ScriptError {
         /// Column of the RAW.
         column: usize,
     },
-}
-
-/// Longest token shown in a message, in characters.
-const SHOWN_MAX: usize = 32;
-
-/// A token as a message shows it: control characters escaped, long tokens cut.
-fn shown(token: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in token.chars().enumerate() {
-        if i == SHOWN_MAX {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// A key of the keyboard that a script can press.
@@ -252,6 +233,13 @@ fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
     })
 }
 
+/// A word the script format knows (a key, START, RESET, WAIT, RAW), in any case.
+fn is_keyword(token: &str) -> bool {
+    let upper = token.to_ascii_uppercase();
+    Key::from_token(&upper).is_some()
+        || matches!(upper.as_str(), "START" | "RESET" | "WAIT" | "RAW")
+}
+
 /// Parse a key script (format in the module documentation).
 pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
     let mut tokens = tokens(text).peekable();
@@ -299,7 +287,16 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
                         tokens.next();
                     }
                     if bytes.is_empty() {
-                        return Err(ScriptError::EmptyRaw { line, column });
+                        // A token that is no keyword is a byte written wrong:
+                        // name it rather than the RAW.
+                        return Err(match tokens.peek().filter(|t| !is_keyword(t.text)) {
+                            Some(t) => ScriptError::BadRawByte {
+                                line: t.line,
+                                column: t.column,
+                                token: t.text.to_string(),
+                            },
+                            None => ScriptError::EmptyRaw { line, column },
+                        });
                     }
                     after_raw = true;
                     Action::Raw(bytes)

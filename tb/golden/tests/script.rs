@@ -75,14 +75,23 @@ fn raw_takes_two_digit_hex_tokens_only() {
         actions("RAW 1d F0 1D w"),
         vec![Action::Raw(vec![0x1D, 0xF0, 0x1D]), Action::Key(Key::W)]
     );
-    // `1D2` is not a byte: RAW ends (empty), which is an error.
+    // `1D2` is not a byte, and no keyword: it is named as a bad RAW byte.
     assert_eq!(
         parse_script("RAW 1D2"),
-        Err(ScriptError::EmptyRaw { line: 1, column: 1 })
+        Err(ScriptError::BadRawByte {
+            line: 1,
+            column: 5,
+            token: "1D2".into()
+        })
     );
+    // RAW with no byte before the end or before a keyword is an empty RAW.
     assert_eq!(
         parse_script("W\nRAW"),
         Err(ScriptError::EmptyRaw { line: 2, column: 1 })
+    );
+    assert_eq!(
+        parse_script("RAW d"),
+        Err(ScriptError::EmptyRaw { line: 1, column: 1 })
     );
     // A token after RAW's bytes that is no byte and no keyword is reported
     // as a bad RAW byte, not as an unknown token.

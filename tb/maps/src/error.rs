@@ -6,6 +6,28 @@ use thiserror::Error;
 
 use crate::{ElementKind, MAX_NPC, MIN_CAPITAL_DISTANCE, MIN_NPC, PADDING, WORDS_PER_MAP};
 
+/// Longest token a message shows, in characters.
+const SHOWN_MAX: usize = 32;
+
+/// A token from a file as an error message shows it: control characters
+/// escaped (a NUL or an escape sequence never reaches the terminal), long
+/// tokens cut. Used by every reader of the project's text formats.
+pub fn shown(token: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in token.chars().enumerate() {
+        if i == SHOWN_MAX {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A number base of a MIF file (`ADDRESS_RADIX` / `DATA_RADIX`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Radix {
@@ -55,7 +77,7 @@ pub enum SyntaxError {
         expected: &'static str,
     },
     /// A token other than the one the grammar needs.
-    #[error("expected {expected}, found `{found}`")]
+    #[error("expected {expected}, found `{}`", shown(.found))]
     Expected {
         /// What the grammar needs here.
         expected: &'static str,
@@ -69,7 +91,7 @@ pub enum SyntaxError {
     #[error("comment opened here is never closed")]
     UnterminatedComment,
     /// A header keyword the MIF format does not know.
-    #[error("unknown header keyword `{0}` (expected WIDTH, DEPTH, ADDRESS_RADIX, DATA_RADIX or CONTENT)")]
+    #[error("unknown header keyword `{}` (expected WIDTH, DEPTH, ADDRESS_RADIX, DATA_RADIX or CONTENT)", shown(.0))]
     UnknownKeyword(String),
     /// A header keyword given twice.
     #[error("{keyword} is given twice (first at line {first_line})")]
@@ -83,16 +105,16 @@ pub enum SyntaxError {
     #[error("{0} is missing before CONTENT")]
     MissingHeader(&'static str),
     /// `WIDTH` is not the ROM's 10 bits.
-    #[error("WIDTH = {0}, the map ROM is 10 bits wide")]
+    #[error("WIDTH = {}, the map ROM is 10 bits wide", shown(.0))]
     WrongWidth(String),
     /// `DEPTH` is not the ROM's 4096 words.
-    #[error("DEPTH = {0}, the map ROM is 4096 words deep")]
+    #[error("DEPTH = {}, the map ROM is 4096 words deep", shown(.0))]
     WrongDepth(String),
     /// A radix name other than BIN, OCT, DEC, UNS, HEX.
-    #[error("unknown radix `{0}` (expected BIN, OCT, DEC, UNS or HEX)")]
+    #[error("unknown radix `{}` (expected BIN, OCT, DEC, UNS or HEX)", shown(.0))]
     UnknownRadix(String),
     /// A number with a digit its radix does not allow.
-    #[error("`{text}` is not a {radix} number")]
+    #[error("`{}` is not a {radix} number", shown(.text))]
     BadNumber {
         /// The token as written.
         text: String,
@@ -100,10 +122,10 @@ pub enum SyntaxError {
         radix: Radix,
     },
     /// A data value that does not fit 10 bits.
-    #[error("value `{0}` is out of range: a word is 10 bits (0..=0x3FF)")]
+    #[error("value `{}` is out of range: a word is 10 bits (0..=0x3FF)", shown(.0))]
     ValueOutOfRange(String),
     /// An address past the end of the ROM.
-    #[error("address `{0}` is out of range: the ROM has addresses 0..=0xFFF")]
+    #[error("address `{}` is out of range: the ROM has addresses 0..=0xFFF", shown(.0))]
     AddressOutOfRange(String),
     /// A `[a..b]` range with `a > b`.
     #[error("address range [{first:#05X}..{last:#05X}] runs backwards")]
@@ -133,7 +155,7 @@ pub enum SyntaxError {
         count: usize,
     },
     /// Text after the MIF's `END;`.
-    #[error("unexpected `{0}` after END;")]
+    #[error("unexpected `{}` after END;", shown(.0))]
     TrailingText(String),
 }
 

@@ -480,6 +480,30 @@ fn parse_hex(text: &str) -> Parsed<Vec<u16>> {
     finish(slots).map_err(|e| (last_line(text), e))
 }
 
+/// The largest map file read: the MIF of the 128 maps is about 60 KB.
+const MAP_FILE_MAX: u64 = 16 << 20;
+
+/// The bytes of the file at `path`, which must hold at most `max` bytes: a
+/// wrong file (a waveform, `/dev/zero`) is refused after `max` bytes instead
+/// of filling the memory. Used by every reader of the project's input files.
+pub fn read_capped(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(max + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, too large for this kind of file",
+                max >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Reads a map ROM file, choosing the format by extension: `.mif` is a MIF
 /// file, `.hex` or `.mem` a `$readmemh` image.
 pub fn read_rom_file(path: &Path) -> Result<Vec<u16>, MapError> {
@@ -493,7 +517,7 @@ pub fn read_rom_file(path: &Path) -> Result<Vec<u16>, MapError> {
         Some("hex" | "mem") => read_hex,
         _ => return Err(MapError::UnknownFormat { path: name }),
     };
-    let bytes = std::fs::read(path).map_err(|e| MapError::Io {
+    let bytes = read_capped(path, MAP_FILE_MAX).map_err(|e| MapError::Io {
         path: name.clone(),
         message: e.to_string(),
     })?;

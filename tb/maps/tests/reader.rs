@@ -519,3 +519,46 @@ fn fuzzed_mif_never_panics() {
 fn fuzzed_hex_never_panics() {
     fuzz("fuzz.hex", &common::committed("maps.hex"), read_hex);
 }
+
+/// Bytes from a broken file reach the terminal escaped: a NUL or an escape
+/// sequence in a token is shown as `\u{0}` or `\u{1b}`, never as itself.
+#[test]
+fn messages_never_carry_control_characters() {
+    let texts = [
+        "\0\u{1b}[2J12\n".to_string(),
+        mif("\u{7}0 : 3FC;\n"),
+        format!("WIDTH=1\u{1b}0;\n{}", &HEADER[9..]),
+        mif("[0..FFF] : 3FC;\n").replace("END;", "END;\n\u{1b}[31m"),
+    ];
+    for text in &texts {
+        for message in [
+            read_hex("t.hex", text).map(drop).map_err(|e| e.to_string()),
+            read_mif("t.mif", text).map(drop).map_err(|e| e.to_string()),
+        ] {
+            let message = message.expect_err("a broken file");
+            assert!(
+                !message.chars().any(char::is_control),
+                "{text:?}: control characters in {message:?}"
+            );
+        }
+    }
+    let message = read_hex("t.hex", "\0\u{1b}[2J12\n")
+        .expect_err("broken")
+        .to_string();
+    assert!(message.contains("\\u{0}\\u{1b}"), "{message}");
+}
+
+/// Files are read up to a size limit: a wrong file is refused, not loaded
+/// whole.
+#[test]
+fn files_past_the_size_limit_are_refused() {
+    let path = std::env::temp_dir().join(format!("generals-capped-{}", std::process::id()));
+    std::fs::write(&path, vec![b'0'; 1025]).expect("write");
+    let e = generals_maps::read_capped(&path, 1025 - 1).expect_err("too large");
+    assert!(e.to_string().contains("too large"), "{e}");
+    assert_eq!(
+        generals_maps::read_capped(&path, 1025).expect("fits").len(),
+        1025
+    );
+    let _ = std::fs::remove_file(&path);
+}
