@@ -322,6 +322,34 @@ fn play_on_the_netlist_prints_what_the_rtl_prints() {
     assert_eq!(gates.stdout, rtl.stdout, "the same final state");
 }
 
+/// `maps show` draws a map that breaks the rules all the same, and says which
+/// rules; a good map draws without a word.
+#[test]
+fn maps_show_warns_of_a_broken_map() {
+    let dir = std::env::temp_dir().join(format!("generals-show-{}", std::process::id()));
+    let o = run(&["maps", "gen", "--out", dir.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let hex = dir.join("maps.hex");
+    let text = std::fs::read_to_string(&hex).expect("read");
+    let o = run(&["maps", "show", "0", "--file", hex.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    // Word 1 (Blue's capital) made a copy of word 0 (Red's): two Red
+    // capitals on one cell, no Blue one.
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = lines[0];
+    std::fs::write(&hex, lines.join("\n") + "\n").expect("write");
+    let o = run(&["maps", "show", "0", "--file", hex.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("map 0:"));
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: map 0") && err.contains("0 Blue capital(s)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn machine_stats_prints_its_table() {
     let o = run(&["machine-stats"]);

@@ -729,7 +729,12 @@ fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
             let m = maps.get(usize::from(n)).ok_or_else(|| {
                 AppError::Usage(format!("no map {n}: the file holds {}", maps.len()))
             })?;
-            emit(&format!("map {n}:\n{}", generals_maps::show_map(m)))
+            emit(&format!("map {n}:\n{}", generals_maps::show_map(m)))?;
+            // Shown all the same (a broken map is worth seeing), but said.
+            for v in generals_maps::validate_map(m) {
+                note(&format!("warning: map {n} breaks GAME.md §2: {v}"));
+            }
+            Ok(())
         }
     }
 }
