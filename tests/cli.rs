@@ -71,6 +71,8 @@ fn output_never_panics() {
         &["maps", "show", "3"],
         &["play", "--map", "3", "--keys", "D", "--quiet"],
         &["kbd", "--bytes", "20", "--quiet", "--seed", "1"],
+        &["--help"],
+        &["play", "--help"],
     ] {
         closed_pipe(args);
         full_device(args);

@@ -129,6 +129,9 @@ pub enum AppError {
     /// quietly, as command-line tools do (exit status 0).
     #[error("standard output closed")]
     ClosedPipe,
+    /// Options clap rejected, its message already printed (exit status 2).
+    #[error("bad options")]
+    OptionsReported,
 }
 
 impl From<Mismatch> for AppError {
@@ -169,6 +172,7 @@ impl AppError {
             | AppError::Stimulus(_)
             | AppError::Read { .. }
             | AppError::Usage(_)
+            | AppError::OptionsReported
             | AppError::NoNetlist(_) => 2,
             AppError::Output(_) => 3,
             AppError::ClosedPipe => 0,

@@ -740,16 +740,32 @@ fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
+    let result = match Cli::try_parse() {
+        Ok(cli) => run(cli),
+        Err(e) => clap_output(&e),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             match &e {
                 AppError::Mismatch(_) => note(&format!("FAIL: {e}")),
-                AppError::ClosedPipe => {}
+                AppError::ClosedPipe | AppError::OptionsReported => {}
                 _ => note(&format!("error: {e}")),
             }
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// What clap has to say instead of a command: a usage error (on standard
+/// error, exit 2) or the help or version text (on standard output, which,
+/// like every output, may fail: exit 3, or 0 on a closed pipe).
+fn clap_output(e: &clap::Error) -> Result<(), AppError> {
+    if e.use_stderr() {
+        let _ = e.print();
+        return Err(AppError::OptionsReported);
+    }
+    e.print()
+        .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
+        .map_err(AppError::stdout)
 }
