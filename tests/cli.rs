@@ -17,6 +17,14 @@ fn run(args: &[&str]) -> Output {
         .unwrap_or_else(|e| panic!("cannot run generals {args:?}: {e}"))
 }
 
+/// A fresh scratch folder for one test, `generals-<tag>-<pid>` in the
+/// system's temporary folder.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("generals-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -81,8 +89,7 @@ fn output_never_panics() {
 
 #[test]
 fn unwritable_outputs_fail_before_the_simulation() {
-    let scratch = std::env::temp_dir().join(format!("generals-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).expect("scratch");
+    let scratch = scratch("cli");
     let a_file = scratch.join("a-file");
     std::fs::write(&a_file, "x").expect("write");
     let below_file = a_file.join("sub");
@@ -155,8 +162,7 @@ fn unwritable_outputs_fail_before_the_simulation() {
 /// state goes to a device as to a file.
 #[test]
 fn outputs_to_devices_and_links() {
-    let scratch = std::env::temp_dir().join(format!("generals-dev-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).expect("scratch");
+    let scratch = scratch("dev");
     let target = scratch.join("target.txt");
     std::fs::write(&target, "keep").expect("write");
     let link = scratch.join("link.fst");
@@ -328,7 +334,7 @@ fn play_on_the_netlist_prints_what_the_rtl_prints() {
 /// rules; a good map draws without a word.
 #[test]
 fn maps_show_warns_of_a_broken_map() {
-    let dir = std::env::temp_dir().join(format!("generals-show-{}", std::process::id()));
+    let dir = scratch("show");
     let o = run(&["maps", "gen", "--out", dir.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let hex = dir.join("maps.hex");

@@ -111,18 +111,11 @@ pub fn checked(
 /// shows is that the Rust side of the bench adds nothing when nothing is
 /// checked; [`watched`] shows what the checked run's stepping adds.
 pub fn unchecked(stim: &Stimulus) -> BenchRun {
-    let mut dut = CoreDut::new();
-    let mut out = CoreOut::default();
-    let started = Instant::now();
-    for &(n, l) in &stim.runs {
-        dut.hold(&inputs(l), n, &mut out);
-    }
-    BenchRun {
-        variant: "unchecked",
-        cycles: dut.cycle,
-        seconds: started.elapsed().as_secs_f64(),
-        final_state: final_state(&out, &dut),
-    }
+    timed("unchecked", CoreDut::new(), |dut, out| {
+        for &(n, l) in &stim.runs {
+            dut.hold(l, n, out);
+        }
+    })
 }
 
 /// The recorded pins replayed from Rust as the checked co-simulation steps
@@ -131,25 +124,18 @@ pub fn unchecked(stim: &Stimulus) -> BenchRun {
 /// cycle's VGA pins), with nothing judged: what watching the outputs for
 /// the scoreboard costs, without the scoreboard.
 pub fn watched(stim: &Stimulus) -> BenchRun {
-    let mut dut = CoreDut::new();
-    let mut out = CoreOut::default();
     let mut pins = vec![crate::dut::PinWord::default(); BURST_MAX];
-    let started = Instant::now();
-    for &(n, l) in &stim.runs {
-        let input = inputs(l);
-        let mut left = n as usize;
-        while left > 0 {
-            let len = left.min(BURST_MAX);
-            let q = dut.burst(&input, &mut out, &mut pins[..len]);
-            left -= (q + usize::from(q < len)).min(left);
+    timed("watched", CoreDut::new(), |dut, out| {
+        for &(n, l) in &stim.runs {
+            let input = inputs(l);
+            let mut left = n as usize;
+            while left > 0 {
+                let len = left.min(BURST_MAX);
+                let q = dut.burst(&input, out, &mut pins[..len]);
+                left -= (q + usize::from(q < len)).min(left);
+            }
         }
-    }
-    BenchRun {
-        variant: "watched",
-        cycles: dut.cycle,
-        seconds: started.elapsed().as_secs_f64(),
-        final_state: final_state(&out, &dut),
-    }
+    })
 }
 
 /// The recorded pins replayed in a plain C++ loop on the same model.
@@ -166,10 +152,20 @@ pub fn netlist(stim: &Stimulus) -> Result<BenchRun, NoNetlist> {
     ))
 }
 
-fn replay(stim: &Stimulus, mut dut: CoreDut, variant: &'static str) -> BenchRun {
+fn replay(stim: &Stimulus, dut: CoreDut, variant: &'static str) -> BenchRun {
+    timed(variant, dut, |dut, out| dut.replay(stim, out))
+}
+
+/// Times `simulate` on `dut` (built beforehand, so construction is not
+/// timed) and reports the cycles it ran and the state it ended in.
+fn timed(
+    variant: &'static str,
+    mut dut: CoreDut,
+    simulate: impl FnOnce(&mut CoreDut, &mut CoreOut),
+) -> BenchRun {
     let mut out = CoreOut::default();
     let started = Instant::now();
-    dut.replay(stim, &mut out);
+    simulate(&mut dut, &mut out);
     BenchRun {
         variant,
         cycles: dut.cycle,

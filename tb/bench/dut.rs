@@ -386,13 +386,12 @@ impl CoreDut {
         q
     }
 
-    /// `n` cycles with `input` on the pins, nothing watched: the loop of
-    /// [`CoreDut::replay`] over one run. `out` holds the outputs after the
-    /// last cycle.
-    pub fn hold(&mut self, input: &CoreIn, n: u32, out: &mut CoreOut) {
-        let level = crate::stimulus::levels(input);
+    /// `n` cycles with the pins at `levels` (a recorded stimulus's levels
+    /// byte), nothing watched: the loop of [`CoreDut::replay`] over one run.
+    /// `out` holds the outputs after the last cycle.
+    pub fn hold(&mut self, levels: u8, n: u32, out: &mut CoreOut) {
         // SAFETY: raw is live; both one-entry arrays outlive the call.
-        unsafe { ffi::core_replay(self.raw, &n, &level, 1, out) };
+        unsafe { ffi::core_replay(self.raw, &n, &levels, 1, out) };
         self.cycle += u64::from(n);
     }
 

@@ -305,7 +305,8 @@ fn count(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
     }
 }
 
-/// The largest key script read (the person demo's is under 1 KB).
+/// The largest key script read, from a file or standard input (the person
+/// demo's is under 1 KB).
 const SCRIPT_FILE_MAX: u64 = 16 << 20;
 
 impl GameArgs {
@@ -319,13 +320,12 @@ impl GameArgs {
                 } else {
                     p.display().to_string()
                 };
-                let mut bytes = Vec::new();
-                let read = if stdin {
-                    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(drop)
+                let bytes = if stdin {
+                    generals_maps::read_limited(std::io::stdin().lock(), SCRIPT_FILE_MAX)
                 } else {
-                    generals_maps::read_capped(p, SCRIPT_FILE_MAX).map(|b| bytes = b)
-                };
-                read.map_err(|source| AppError::Read {
+                    generals_maps::read_capped(p, SCRIPT_FILE_MAX)
+                }
+                .map_err(|source| AppError::Read {
                     path: name.clone(),
                     source,
                 })?;

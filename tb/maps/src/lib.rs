@@ -29,7 +29,7 @@ mod write;
 
 pub use error::{shown, DecodeError, MapError, Radix, SyntaxError, Violation};
 pub use generate::{generate, CapitalPlacement, DEFAULT_SEED};
-pub use read::{read_capped, read_hex, read_mif, read_rom_file};
+pub use read::{read_capped, read_hex, read_limited, read_mif, read_rom_file};
 pub use show::{show_map, summary};
 pub use validate::{
     check_files, check_rom, decode_rom, decode_word, share_bounds, validate_map, Report,

@@ -487,11 +487,14 @@ const MAP_FILE_MAX: u64 = 16 << 20;
 /// wrong file (a waveform, `/dev/zero`) is refused after `max` bytes instead
 /// of filling the memory. Used by every reader of the project's input files.
 pub fn read_capped(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    read_limited(std::fs::File::open(path)?, max)
+}
+
+/// [`read_capped`] for any reader (standard input).
+pub fn read_limited(reader: impl std::io::Read, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(max + 1)
-        .read_to_end(&mut bytes)?;
+    reader.take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
