@@ -3,113 +3,21 @@
 //! start a game and move, and a screenshot of the window (ImageMagick's
 //! `import`) must equal, pixel for pixel, the golden renderer's frame of the
 //! state the golden model is in. Needs Xvfb, xdotool and ImageMagick
-//! (`scripts/setup` installs them); without them it says so and passes.
+//! (`scripts/setup` installs them); without them it fails, naming them.
 
 mod common;
 
+use common::x11::{self, start_xvfb, x_tool, xdotool, Children};
 use common::{golden, scratch_dir};
 use generals_golden::GameState;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 /// How long the simulated chip may take to reach a state (at about five
 /// frames a second; the first START waits for the power-on reset).
 const STATE_TIMEOUT: Duration = Duration::from_secs(120);
-
-/// Child processes, killed when the test ends (also on a failure).
-struct Children(Vec<Child>);
-
-impl Drop for Children {
-    /// SIGTERM first, so that Xvfb removes its lock file and socket (a killed
-    /// one leaves them behind for good); SIGKILL what is still running.
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = Command::new("kill")
-                .args(["-TERM", &c.id().to_string()])
-                .stderr(Stdio::null())
-                .status();
-        }
-        for c in &mut self.0 {
-            let t0 = Instant::now();
-            while matches!(c.try_wait(), Ok(None)) && t0.elapsed() < Duration::from_secs(3) {
-                sleep(Duration::from_millis(20));
-            }
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
-fn have(tool: &str, args: &[&str], needle: &str) -> bool {
-    Command::new(tool)
-        .args(args)
-        .output()
-        .map(|o| {
-            let text = String::from_utf8_lossy(&o.stdout).into_owned()
-                + &String::from_utf8_lossy(&o.stderr);
-            text.contains(needle)
-        })
-        .unwrap_or(false)
-}
-
-/// An X server on a free display, started and listening. Xvfb picks the
-/// number itself (`-displayfd`) and writes it once it accepts connections,
-/// so a lock file left by a crashed server elsewhere never stops the test.
-fn start_xvfb(children: &mut Children) -> String {
-    let mut child = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "800x600x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start Xvfb");
-    let stdout = child.stdout.take().expect("Xvfb's stdout is piped");
-    children.0.push(child);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx
-        .recv_timeout(Duration::from_secs(20))
-        .expect("Xvfb gives its display number within 20 s");
-    let n: u32 = line
-        .trim()
-        .parse()
-        .unwrap_or_else(|_| panic!("Xvfb did not start (it wrote {line:?})"));
-    format!(":{n}")
-}
-
-/// Runs X client `tool` with `args` on `display`; fails unless it succeeds,
-/// returns its standard output.
-fn x_tool(display: &str, tool: &str, args: &[&str]) -> String {
-    let o = Command::new(tool)
-        .args(args)
-        .env("DISPLAY", display)
-        .output()
-        .unwrap_or_else(|e| panic!("run {tool}: {e}"));
-    assert!(
-        o.status.success(),
-        "{tool} {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).trim().to_string()
-}
-
-fn xdotool(display: &str, args: &[&str]) -> String {
-    x_tool(display, "xdotool", args)
-}
 
 /// The state file's frame number, machine colours and golden state.
 fn read_state(path: &Path) -> Option<(u64, generals_golden::machine::Seats, GameState)> {
@@ -193,29 +101,6 @@ fn wait_for(children: &mut Children, path: &Path, want: &GameState, what: &str) 
     steady(children, path, what, 2, |s| s == want, late).0
 }
 
-/// Whether the X tools are missing: then the test named `what` says it is
-/// skipped (and passes).
-fn skipped(what: &str) -> bool {
-    let tools = [
-        ("Xvfb", vec!["-help"], "-nolisten"),
-        ("xdotool", vec!["--help"], "getactivewindow"),
-        ("import", vec!["-version"], "ImageMagick"),
-    ];
-    let missing: Vec<&str> = tools
-        .iter()
-        .filter(|(t, a, n)| !have(t, a, n))
-        .map(|(t, _, _)| *t)
-        .collect();
-    if missing.is_empty() {
-        return false;
-    }
-    eprintln!(
-        "SKIPPED {what}: {} not installed (scripts/setup installs them)",
-        missing.join(", ")
-    );
-    true
-}
-
 /// Starts `generals live` with `args` on `display` and returns its window's
 /// id, focused.
 fn start_live(
@@ -258,9 +143,7 @@ fn settle(children: &mut Children, path: &Path, what: &str) -> GameState {
 
 #[test]
 fn the_live_window_shows_the_checked_frames_and_takes_keys() {
-    if skipped("the live window test") {
-        return;
-    }
+    x11::require_tools();
     let dir = scratch_dir("live");
     let state_file = dir.join("state.json");
     let shot = dir.join("window.png");
@@ -344,9 +227,7 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
 #[test]
 #[ignore = "needs an RTL bug: scripts/mutants runs it against one"]
 fn a_mismatch_stops_the_window_and_shows_its_report() {
-    if skipped("the live window's mismatch test") {
-        return;
-    }
+    x11::require_tools();
     let dir = scratch_dir("live-mismatch");
     let mismatch_dir = dir.join("mismatch");
     let mut children = Children(Vec::new());

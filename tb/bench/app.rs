@@ -6,10 +6,11 @@ use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::{Fault, Ps2Timing};
 use crate::dut::{CoreDut, CoreModel, CoreOut};
-use crate::error::{AppError, OutputError};
+use crate::error::AppError;
 use crate::frames::{GifWriter, PngDumper};
 use crate::kbd_env::KbdEnv;
 use crate::monitor::vga::{FrameSink, VgaMonitor, VgaStats};
+use crate::outputs::{OutDir, OutFile, Plan};
 use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
@@ -84,20 +85,87 @@ pub struct PlayReport {
     pub seconds: f64,
 }
 
+/// The names of a run's outputs in messages: the options that gave them.
+#[derive(Clone, Copy, Debug)]
+pub struct OutputNames {
+    /// The waveform's.
+    pub trace: &'static str,
+    /// The PNG folder's.
+    pub frames: &'static str,
+    /// The GIF's.
+    pub gif: &'static str,
+    /// The mismatch pictures' folder's.
+    pub mismatch: &'static str,
+}
+
+impl OutputNames {
+    /// `generals play`'s options.
+    pub const PLAY: OutputNames = OutputNames {
+        trace: "--trace",
+        frames: "--frames",
+        gif: "--gif",
+        mismatch: "--mismatch-dir",
+    };
+}
+
+/// A run's outputs, checked before it starts (see [`crate::outputs`]).
+#[derive(Debug)]
+pub struct PlayOutputs {
+    trace: Option<OutFile>,
+    frames: Option<OutDir>,
+    gif: Option<OutFile>,
+}
+
+impl PlayOutputs {
+    /// Checks the outputs of `opts` into `plan`, named as `names` says.
+    pub fn plan(plan: &mut Plan, opts: &PlayOptions, names: OutputNames) -> Result<Self, AppError> {
+        let file = |plan: &mut Plan, name, p: &Option<PathBuf>| {
+            p.as_ref().map(|p| plan.file(name, p)).transpose()
+        };
+        // Written only on a mismatch, by the pixel scoreboard: checked here.
+        plan.folder(names.mismatch, &opts.frames.mismatch_dir)?;
+        Ok(Self {
+            trace: file(plan, names.trace, &opts.trace)?,
+            frames: opts
+                .frames
+                .dir
+                .as_ref()
+                .map(|d| plan.folder(names.frames, d))
+                .transpose()?,
+            gif: file(plan, names.gif, &opts.frames.gif)?,
+        })
+    }
+}
+
 /// Adds the VGA monitor, with PNG/GIF sinks as asked, to `env`.
 pub fn attach_monitor(
     env: &mut CoreEnv,
     opts: &FrameOptions,
 ) -> Result<Rc<RefCell<Outputs>>, AppError> {
+    let mut plan = Plan::new();
+    let frames = opts
+        .dir
+        .as_ref()
+        .map(|d| plan.folder("--frames", d))
+        .transpose()?;
+    let gif = opts
+        .gif
+        .as_ref()
+        .map(|g| plan.file("--gif", g))
+        .transpose()?;
+    monitor_with_sinks(env, frames, gif.as_ref(), opts)
+}
+
+/// Adds the VGA monitor to `env`, writing frames into the checked outputs.
+fn monitor_with_sinks(
+    env: &mut CoreEnv,
+    frames: Option<OutDir>,
+    gif: Option<&OutFile>,
+    opts: &FrameOptions,
+) -> Result<Rc<RefCell<Outputs>>, AppError> {
     let outputs = Rc::new(RefCell::new(Outputs {
-        pngs: match &opts.dir {
-            Some(d) => Some(PngDumper::new(d, opts.every)?),
-            None => None,
-        },
-        gif: match &opts.gif {
-            Some(p) => Some(GifWriter::create(p)?),
-            None => None,
-        },
+        pngs: frames.map(|d| PngDumper::new(d, opts.every)),
+        gif: gif.map(GifWriter::create).transpose()?,
         vga: VgaStats::default(),
         error: None,
     }));
@@ -109,7 +177,7 @@ pub fn attach_monitor(
             written = p.frame(n, frame);
         }
         if let (Ok(()), Some(g)) = (&written, &mut o.gif) {
-            written = g.frame(frame);
+            written = g.frame(frame).map_err(AppError::from);
         }
         if let Err(e) = written {
             o.stop(e);
@@ -134,12 +202,12 @@ pub struct Outputs {
     pub vga: VgaStats,
     /// The first frame that could not be written. The run goes on, checked,
     /// but writes nothing more; it ends with this error.
-    pub error: Option<OutputError>,
+    pub error: Option<AppError>,
 }
 
 impl Outputs {
     /// A frame could not be written: keep the error, stop writing.
-    fn stop(&mut self, e: OutputError) {
+    fn stop(&mut self, e: AppError) {
         self.pngs = None;
         self.gif = None;
         self.error.get_or_insert(e);
@@ -148,7 +216,7 @@ impl Outputs {
     /// The first write error, if any.
     pub fn check(&mut self) -> Result<(), AppError> {
         match self.error.take() {
-            Some(e) => Err(e.into()),
+            Some(e) => Err(e),
             None => Ok(()),
         }
     }
@@ -186,15 +254,32 @@ impl crate::core_env::CycleHook for StatsTap {
     }
 }
 
-/// Plays a script on the co-simulated core, checked every cycle, from power-up.
+/// Plays a script on the co-simulated core, checked every cycle, from
+/// power-up; its outputs are checked first.
 pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> {
+    let outs = PlayOutputs::plan(&mut Plan::new(), opts, OutputNames::PLAY)?;
+    play_planned(maps, opts, outs)
+}
+
+/// [`play`] with its outputs checked by the caller (with its own, into one
+/// [`Plan`]).
+pub fn play_planned(
+    maps: Vec<Map>,
+    opts: &PlayOptions,
+    outs: PlayOutputs,
+) -> Result<PlayReport, AppError> {
     let started = Instant::now();
     let dut = CoreDut::open(opts.model, 0)?;
     let mut env = CoreEnv::with_dut(dut, maps, opts.seed, Ps2Timing::default(), false)?;
-    if let Some(t) = &opts.trace {
-        env.trace(t)?;
-    }
-    let outputs = attach_monitor(&mut env, &opts.frames)?;
+    let trace = match &outs.trace {
+        Some(t) => {
+            let staged = t.stage()?;
+            env.trace(staged.path()).map_err(|e| e.named(&t.label()))?;
+            Some(staged)
+        }
+        None => None,
+    };
+    let outputs = monitor_with_sinks(&mut env, outs.frames, outs.gif.as_ref(), &opts.frames)?;
     let mut progress = Progress::new(opts.quiet);
     env.switches = opts.seats.switches();
     env.round_limit = opts.max_rounds;
@@ -236,8 +321,14 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
     })();
     progress.finish();
     env.dut.close_trace();
-    result.map_err(|m| match &opts.trace {
-        Some(t) => m.note(format!("waveform: {}", t.display())),
+    // The waveform is kept whether the run passed or failed: it is what
+    // shows a mismatch.
+    let label = trace.as_ref().map(|t| t.output().label());
+    if let Some(t) = trace {
+        t.commit()?;
+    }
+    result.map_err(|m| match &label {
+        Some(l) => m.note(format!("waveform: {l}")),
         None => m,
     })?;
     let state = env.rtl_state().map_err(|e| {
@@ -253,7 +344,7 @@ pub fn play(maps: Vec<Map>, opts: &PlayOptions) -> Result<PlayReport, AppError> 
     let state = final_state.unwrap_or(state);
     let mut o = outputs.borrow_mut();
     o.check()?;
-    let pngs = o.pngs.as_ref().map_or(0, |p| p.written);
+    let pngs = o.pngs.take().map_or(0, PngDumper::finish);
     let gif_images = match o.gif.take() {
         Some(g) => g.finish()?,
         None => 0,

@@ -21,6 +21,17 @@ pub struct TraceError {
     pub why: &'static str,
 }
 
+impl TraceError {
+    /// The same error, naming the output as the user gave it (the model
+    /// writes a temporary file that becomes it).
+    pub fn named(self, label: &str) -> Self {
+        TraceError {
+            path: label.to_string(),
+            why: self.why,
+        }
+    }
+}
+
 /// The waveform's path for the C side. The FST writer replaces whatever is
 /// at the path with a new file (and writes `<path>.hier` beside it), so a
 /// path that names anything but a regular file (a device, a pipe, a

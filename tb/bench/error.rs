@@ -141,15 +141,8 @@ impl From<Mismatch> for AppError {
 }
 
 impl From<MapError> for AppError {
-    /// A map file that cannot be written is an output error; any other map
-    /// problem is bad input.
     fn from(e: MapError) -> Self {
-        match e {
-            MapError::Write { path, message } => {
-                OutputError::io(path, io::Error::other(message)).into()
-            }
-            e => AppError::Map(e),
-        }
+        AppError::Map(e)
     }
 }
 

@@ -2,10 +2,13 @@
 //! image per displayed state (each held as long as it was on screen), and
 //! the expected/actual/diff pictures of a pixel mismatch.
 
-use crate::error::OutputError;
+use crate::error::{AppError, OutputError};
+use crate::outputs::{OutDir, OutFile, Staged};
+use generals_maps::shown_path;
 use generals_render::Frame;
+use image::ImageEncoder;
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Width and height of a frame.
@@ -18,16 +21,26 @@ const MIN_HOLD_CS: u16 = 30;
 /// The last state is held this long before the GIF loops.
 const FINAL_HOLD_CS: u16 = 300;
 
-/// Saves a frame as PNG.
-pub fn save_png(frame: &Frame, path: &Path) -> Result<(), OutputError> {
+/// A frame encoded as PNG.
+pub fn png_bytes(frame: &Frame) -> Result<Vec<u8>, image::ImageError> {
     let bytes: Vec<u8> = frame.pixels.iter().flatten().copied().collect();
-    // A Frame always holds 640 x 480 pixels.
-    let img = image::RgbImage::from_raw(u32::from(W), u32::from(H), bytes)
-        .expect("a frame is 640 x 480 pixels");
-    img.save(path).map_err(|source| OutputError::Png {
-        path: path.display().to_string(),
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png).write_image(
+        &bytes,
+        u32::from(W),
+        u32::from(H),
+        image::ExtendedColorType::Rgb8,
+    )?;
+    Ok(png)
+}
+
+/// Writes `frame` as PNG file `name` in `dir`; returns its path.
+fn save_png(frame: &Frame, dir: &OutDir, name: &str) -> Result<PathBuf, AppError> {
+    let png = png_bytes(frame).map_err(|source| OutputError::Png {
+        path: shown_path(&dir.path().join(name)),
         source,
-    })
+    })?;
+    dir.write(name, &png)
 }
 
 /// Writes expected.png, actual.png (drawn up to the beam at `(h, v)`) and
@@ -38,8 +51,7 @@ pub fn write_mismatch_pngs(
     exp: &Frame,
     act: &Frame,
     (h, v): (u64, u64),
-) -> Result<String, OutputError> {
-    std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir.display().to_string(), e))?;
+) -> Result<String, AppError> {
     let (w, hh) = (u64::from(W), u64::from(H));
     let upto = (v.min(hh) * w + h.min(w)) as usize + 1;
     let mut diff = exp.clone();
@@ -51,49 +63,58 @@ pub fn write_mismatch_pngs(
             px.map(|c| c / 3)
         };
     }
-    let paths = ["expected.png", "actual.png", "diff.png"].map(|n| dir.join(n));
-    save_png(exp, &paths[0])?;
-    save_png(act, &paths[1])?;
-    save_png(&diff, &paths[2])?;
-    Ok(paths
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", "))
+    let dir = OutDir::unchecked(dir);
+    dir.keep();
+    let mut paths = Vec::new();
+    for (frame, name) in [
+        (exp, "expected.png"),
+        (act, "actual.png"),
+        (&diff, "diff.png"),
+    ] {
+        paths.push(shown_path(&save_png(frame, &dir, name)?));
+    }
+    Ok(paths.join(", "))
 }
 
 /// Writes every `every`-th frame as `frame_NNNNNN.png` into a folder.
 pub struct PngDumper {
-    dir: PathBuf,
+    dir: OutDir,
     every: u64,
     /// Files written.
     pub written: u64,
 }
 
 impl PngDumper {
-    /// Creates the folder.
-    pub fn new(dir: &Path, every: u64) -> Result<Self, OutputError> {
-        std::fs::create_dir_all(dir).map_err(|e| OutputError::io(dir.display().to_string(), e))?;
-        Ok(Self {
-            dir: dir.to_path_buf(),
+    /// Frames go into `dir` (made when the first is written).
+    pub fn new(dir: OutDir, every: u64) -> Self {
+        Self {
+            dir,
             every: every.max(1),
             written: 0,
-        })
+        }
     }
 
     /// Offers frame number `n`.
-    pub fn frame(&mut self, n: u64, frame: &Frame) -> Result<(), OutputError> {
+    pub fn frame(&mut self, n: u64, frame: &Frame) -> Result<(), AppError> {
         if n.is_multiple_of(self.every) {
-            save_png(frame, &self.dir.join(format!("frame_{n:06}.png")))?;
+            save_png(frame, &self.dir, &format!("frame_{n:06}.png"))?;
             self.written += 1;
         }
         Ok(())
+    }
+
+    /// The run is over: the folder stays even if no frame fell on `every`.
+    pub fn finish(self) -> u64 {
+        let _ = self.dir.make();
+        self.dir.keep();
+        self.written
     }
 }
 
 /// Collects distinct consecutive frames and writes them as a looping GIF.
 pub struct GifWriter {
-    path: PathBuf,
+    path: String,
+    staged: Staged,
     encoder: gif::Encoder<BufWriter<File>>,
     pending: Option<(Frame, u64)>,
     /// Images written.
@@ -101,18 +122,22 @@ pub struct GifWriter {
 }
 
 impl GifWriter {
-    /// Creates the file.
-    pub fn create(path: &Path) -> Result<Self, OutputError> {
-        let name = || path.display().to_string();
-        let file = File::create(path).map_err(|e| OutputError::io(name(), e))?;
+    /// Starts the file (written whole when [`GifWriter::finish`]ed).
+    pub fn create(out: &OutFile) -> Result<Self, AppError> {
+        let mut staged = out.stage()?;
+        let file = staged
+            .file()
+            .try_clone()
+            .map_err(|e| AppError::write(out.label(), e))?;
         let gif_err = |source| OutputError::Gif {
-            path: name(),
+            path: out.label(),
             source,
         };
         let mut encoder = gif::Encoder::new(BufWriter::new(file), W, H, &[]).map_err(gif_err)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(gif_err)?;
         Ok(Self {
-            path: path.to_path_buf(),
+            path: out.label(),
+            staged,
             encoder,
             pending: None,
             images: 0,
@@ -134,11 +159,22 @@ impl GifWriter {
         Ok(())
     }
 
-    /// Writes the last state and closes the file.
-    pub fn finish(mut self) -> Result<u64, OutputError> {
+    /// Writes the last state and puts the file in place.
+    pub fn finish(mut self) -> Result<u64, AppError> {
         if let Some((f, _)) = self.pending.take() {
             self.write(&f, FINAL_HOLD_CS)?;
         }
+        let label = self.path.clone();
+        let mut w = self
+            .encoder
+            .into_inner()
+            .map_err(|source| OutputError::Gif {
+                path: label.clone(),
+                source,
+            })?;
+        w.flush().map_err(|e| AppError::write(label, e))?;
+        drop(w);
+        self.staged.commit()?;
         Ok(self.images)
     }
 
@@ -156,7 +192,7 @@ impl GifWriter {
             };
             if i > 255 {
                 return Err(OutputError::GifColours {
-                    path: self.path.display().to_string(),
+                    path: self.path.clone(),
                 });
             }
             indices.push(i as u8);
@@ -173,7 +209,7 @@ impl GifWriter {
         self.encoder
             .write_frame(&g)
             .map_err(|source| OutputError::Gif {
-                path: self.path.display().to_string(),
+                path: self.path.clone(),
                 source,
             })?;
         self.images += 1;

@@ -16,6 +16,7 @@ use crate::driver::button::Press;
 use crate::driver::ps2::{Ps2Timing, SYS_HZ};
 use crate::error::{AppError, OutputError};
 use crate::monitor::vga::VgaMonitor;
+use crate::outputs::{OutFile, Rewritten};
 use crate::scoreboard::Mismatch;
 use generals_golden::keyboard::{break_bytes, make_bytes, Command};
 use generals_golden::machine::Seats;
@@ -25,7 +26,7 @@ use minifb::{Key, KeyRepeat, Scale, Window, WindowOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -103,8 +104,9 @@ pub struct LiveOptions {
     /// Window scale: 1 or 2.
     pub scale: u8,
     /// After each shown frame, write its number, the golden state and the
-    /// machine's colours as shown, as one JSON object (replaced atomically).
-    pub state_file: Option<PathBuf>,
+    /// machine's colours as shown, as one JSON object (a file is replaced
+    /// atomically; a device or FIFO gets one line per frame).
+    pub state_file: Option<OutFile>,
     /// Stop after this many frames (for scripted use).
     pub frames: Option<u64>,
     /// Folder for the pictures of a mismatch.
@@ -145,6 +147,7 @@ pub fn live(maps: Vec<Map>, opts: &LiveOptions) -> Result<LiveReport, AppError> 
     env.add_hook(Box::new(monitor));
     env.switches = opts.seats.switches();
     let mut window = open_window(opts.scale)?;
+    let mut state_file = opts.state_file.clone().map(Rewritten::new);
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut pixels = vec![0u32; gr::WIDTH * gr::HEIGHT];
     let started = Instant::now();
@@ -168,8 +171,8 @@ pub fn live(maps: Vec<Map>, opts: &LiveOptions) -> Result<LiveReport, AppError> 
             window
                 .update_with_buffer(&pixels, gr::WIDTH, gr::HEIGHT)
                 .map_err(|e| OutputError::Window(e.to_string()))?;
-            if let Some(path) = &opts.state_file {
-                write_state(path, shown, &env)?;
+            if let Some(out) = &mut state_file {
+                write_state(out, shown, &env)?;
             }
         } else {
             window.update();
@@ -266,9 +269,9 @@ fn to_window_pixels(f: &gr::Frame, out: &mut [u32]) {
     }
 }
 
-/// The state file: `{"frame": n, "machine": {...}, "state": {...}}`, written
-/// to a temporary name and renamed, so a reader never sees half of it.
-fn write_state(path: &Path, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
+/// The state file: `{"frame": n, "machine": {...}, "state": {...}}`, put in
+/// place whole (see [`crate::outputs`]), so a reader never sees half of it.
+fn write_state(out: &mut Rewritten, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
     let shown = env.sb.shown_machine();
     let text = format!(
         "{{\"frame\":{frame},\"machine\":{{\"red\":{},\"blue\":{}}},\"state\":{}}}\n",
@@ -276,11 +279,7 @@ fn write_state(path: &Path, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
         shown.blue,
         env.golden().to_json()
     );
-    let tmp = path.with_extension("tmp");
-    let name = || path.display().to_string();
-    std::fs::write(&tmp, text).map_err(|e| OutputError::io(name(), e))?;
-    std::fs::rename(&tmp, path).map_err(|e| OutputError::io(name(), e))?;
-    Ok(())
+    out.write(text.as_bytes())
 }
 
 /// The last frame (black if there was none) with `report` written over its

@@ -3,15 +3,16 @@
 //! output that cannot be written.
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
-use generals::app::{self, FrameOptions, FuzzOptions, PlayOptions};
+use generals::app::{self, FrameOptions, FuzzOptions, OutputNames, PlayOptions, PlayOutputs};
 use generals::bot;
 use generals::dut::CoreModel;
 use generals::error::AppError;
-use generals::outputs::{check_dir, check_file, emit, note, LateFile};
+use generals::outputs::{emit, note, OutFile, Plan};
 use generals::stimulus::Stimulus;
 use generals_golden::machine::Seats;
 use generals_golden::script::{parse_script, Step};
-use generals_maps::Map;
+use generals_maps::{shown_path, Map};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -43,7 +44,7 @@ enum Cmd {
         #[arg(long)]
         person: bool,
         /// Write every N-th frame as PNG (1 … 1000000).
-        #[arg(long, default_value_t = 5, value_name = "N", value_parser = count(1, 1_000_000))]
+        #[arg(long, default_value_t = 5, value_name = "N", allow_negative_numbers = true, value_parser = count(1, bound::EVERY))]
         every: u64,
         /// No progress line.
         #[arg(long)]
@@ -67,14 +68,14 @@ enum Cmd {
         #[arg(long, value_enum)]
         machine: Option<MachineArg>,
         /// Window scale: 1 (640 × 480) or 2.
-        #[arg(long, default_value_t = 1, value_name = "1|2", value_parser = count(1, 2))]
+        #[arg(long, default_value_t = 1, value_name = "1|2", allow_negative_numbers = true, value_parser = count(1, 2))]
         scale: u64,
         /// After each frame, write the frame number, the golden state it
         /// shows and the machine's colours as JSON to FILE (for scripts).
         #[arg(long, value_name = "FILE")]
         state_file: Option<PathBuf>,
-        /// Stop after N frames (1 … 1000000000).
-        #[arg(long, value_name = "N", value_parser = count(1, 1_000_000_000))]
+        /// Stop after N frames (1 … 2160000: ten hours).
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, bound::LIVE_FRAMES))]
         frames: Option<u64>,
         /// Folder for the pictures of a mismatch.
         #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
@@ -89,11 +90,11 @@ enum Cmd {
     /// Seeded random regression on the whole core: random keys, START/RESET at
     /// random moments (with bounce), PS/2 faults, random maps and timings.
     Fuzz {
-        /// Seed (printed; rerun with it to replay a failure).
-        #[arg(long)]
+        /// Seed, 0 … 2^64 − 1 (printed; rerun with it to replay a failure).
+        #[arg(long, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
         seed: Option<u64>,
-        /// Keys to send.
-        #[arg(long, default_value_t = 300)]
+        /// Keys to send (1 … 1000000: about an hour of game time).
+        #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = count(1, bound::FUZZ_KEYS))]
         keys: u64,
         /// Check the VGA output pixel by pixel too (slower).
         #[arg(long)]
@@ -106,11 +107,11 @@ enum Cmd {
     /// breaks, faults) into the RTL receiver and decoder with a stalling
     /// consumer, checked every cycle; prints the commands decoded.
     Kbd {
-        /// Seed (printed; rerun with it to replay a failure).
-        #[arg(long)]
+        /// Seed, 0 … 2^64 − 1 (printed; rerun with it to replay a failure).
+        #[arg(long, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
         seed: Option<u64>,
-        /// Bytes to send.
-        #[arg(long, default_value_t = 300)]
+        /// Bytes to send (1 … 10000000: a few hours of PS/2 traffic).
+        #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = count(1, bound::KBD_BYTES))]
         bytes: u64,
         /// No progress line.
         #[arg(long)]
@@ -120,8 +121,8 @@ enum Cmd {
     /// itself on every map (every game must end), and against a seeded random
     /// mover playing either colour; prints a table.
     MachineStats {
-        /// Seed of the random mover (map m draws from seed + m).
-        #[arg(long, default_value_t = 8)]
+        /// Seed of the random mover, 0 … 2^64 − 1 (map m draws from seed + m).
+        #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
         seed: u64,
     },
     /// The 128 initial maps: generate, check, show.
@@ -149,16 +150,17 @@ struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     frames: Option<PathBuf>,
     /// With --frames: write every N-th frame (1 … 1000000).
-    #[arg(long, default_value_t = 1, value_name = "N", requires = "frames", value_parser = count(1, 1_000_000))]
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "frames", allow_negative_numbers = true, value_parser = count(1, bound::EVERY))]
     every: u64,
     /// Write an animated GIF of the game (one image per displayed state).
     #[arg(long, value_name = "FILE")]
     gif: Option<PathBuf>,
-    /// Frames to wait after each key, so that every state is on screen.
-    #[arg(long, default_value_t = 0, value_name = "FRAMES")]
-    pace: u32,
-    /// Seed of the PS/2 clock jitter.
-    #[arg(long, default_value_t = 1)]
+    /// Frames to wait after each key, so that every state is on screen
+    /// (0 … 3600: a minute).
+    #[arg(long, default_value_t = 0, value_name = "FRAMES", allow_negative_numbers = true, value_parser = count(0, bound::PACE))]
+    pace: u64,
+    /// Seed of the PS/2 clock jitter, 0 … 2^64 − 1.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
     seed: u64,
     /// Folder for expected/actual/diff pictures of a display mismatch.
     #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
@@ -182,7 +184,7 @@ enum BenchCmd {
         /// The power-on reset (23 cycles) and, if the run goes past it, the
         /// START press that begins the game (about 150 000 cycles) always
         /// run whole: a shorter run simulates those.
-        #[arg(long, default_value_t = 12 * 840_000, value_parser = count(1, 10_000_000_000))]
+        #[arg(long, default_value_t = 12 * 840_000, allow_negative_numbers = true, value_parser = count(1, bound::CYCLES))]
         cycles: u64,
         /// Where to write the recorded pins (see `tb/bench/stimulus.rs`).
         #[arg(long, value_name = "FILE")]
@@ -205,7 +207,7 @@ enum BenchCmd {
         /// its reset and START press always run whole); the replays take the
         /// stimulus's first cycles (default: all of it, or 12 frames).
         /// --stimulus is ignored by checked, which plays the fixed game.
-        #[arg(long, value_parser = count(1, 10_000_000_000))]
+        #[arg(long, allow_negative_numbers = true, value_parser = count(1, bound::CYCLES))]
         cycles: Option<u64>,
     },
 }
@@ -214,8 +216,8 @@ enum BenchCmd {
 enum MapsCmd {
     /// Generate 128 maps from a seed and write maps.mif and maps.hex.
     Gen {
-        /// Seed of the generator.
-        #[arg(long, default_value_t = generals_maps::DEFAULT_SEED)]
+        /// Seed of the generator, 0 … 2^64 − 1.
+        #[arg(long, default_value_t = generals_maps::DEFAULT_SEED, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
         seed: u64,
         /// Output folder (the committed maps are in maps/: write there only on purpose).
         #[arg(long, default_value = "out/maps")]
@@ -263,8 +265,8 @@ struct GameArgs {
     machine: Option<MachineArg>,
     /// With --machine: stop at the first command after which the round is
     /// greater than R (1 … 65535).
-    #[arg(long, value_name = "R", requires = "machine", value_parser = clap::value_parser!(u16).range(1..))]
-    max_rounds: Option<u16>,
+    #[arg(long, value_name = "R", requires = "machine", allow_negative_numbers = true, value_parser = count(1, 65_535))]
+    max_rounds: Option<u64>,
 }
 
 /// Which colours the machine plays.
@@ -297,12 +299,34 @@ fn map_number(text: &str) -> Result<u8, String> {
     }
 }
 
-/// A parser for a whole number in `lo ..= hi`.
+/// A parser for a whole number in `lo ..= hi` (clap names the option in
+/// its message: "invalid value '-1' for '--pace <FRAMES>': …").
 fn count(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
-    move |text: &str| match text.trim().parse::<i64>() {
-        Ok(n) if n >= lo as i64 && n <= hi as i64 => Ok(n as u64),
+    move |text: &str| match text.trim().parse::<i128>() {
+        Ok(n) if n >= i128::from(lo) && n <= i128::from(hi) => Ok(n as u64),
+        _ if hi == u64::MAX => Err(format!("a whole number {lo} … 2^64 − 1 is needed")),
         _ => Err(format!("a whole number {lo} … {hi} is needed")),
     }
+}
+
+/// The bounds of the numbers options take: hours of simulated time, not
+/// years (a frame is 16.8 ms of game time).
+mod bound {
+    /// `--every`: frames between two PNGs.
+    pub const EVERY: u64 = 1_000_000;
+    /// `--pace`: frames after each key, a minute.
+    pub const PACE: u64 = 3_600;
+    /// `fuzz --keys`: about an hour of game time.
+    pub const FUZZ_KEYS: u64 = 1_000_000;
+    /// `kbd --bytes`: a few hours of PS/2 traffic.
+    pub const KBD_BYTES: u64 = 10_000_000;
+    /// `live --frames`: ten hours.
+    pub const LIVE_FRAMES: u64 = 2_160_000;
+    /// `bench --cycles`: 200 s of game time.
+    pub const CYCLES: u64 = 10_000_000_000;
+    /// The frames a `play` waits in all (`WAIT`s and `--pace` after each
+    /// key): two hours.
+    pub const PLAY_FRAMES: u64 = 432_000;
 }
 
 /// The largest key script read, from a file or standard input (the person
@@ -318,7 +342,7 @@ impl GameArgs {
                 let name = if stdin {
                     "standard input".to_string()
                 } else {
-                    p.display().to_string()
+                    shown_path(p)
                 };
                 let bytes = if stdin {
                     generals_maps::read_limited(std::io::stdin().lock(), SCRIPT_FILE_MAX)
@@ -342,6 +366,11 @@ impl GameArgs {
         parse_script(&text).map_err(|source| AppError::Script { name, source })
     }
 
+    /// `--max-rounds` (at most 65 535 by its parser).
+    fn rounds(&self) -> Option<u16> {
+        self.max_rounds.map(|r| r as u16)
+    }
+
     /// The final state as printed: with `--machine`, which colours it played.
     fn state_text(&self, state: &generals_golden::GameState) -> String {
         let json = state.to_json();
@@ -358,21 +387,15 @@ impl GameArgs {
         }
     }
 
-    /// Opens the state-JSON destination before the run (`None`: stdout).
-    fn state_out(&self) -> Result<Option<LateFile>, AppError> {
-        match self.state_json.as_str() {
-            "-" => Ok(None),
-            p => LateFile::open(Path::new(p)).map(Some),
-        }
+    /// Checks the state-JSON destination into `plan` before the run.
+    fn state_out(&self, plan: &mut Plan) -> Result<OutFile, AppError> {
+        plan.file("--state-json", Path::new(&self.state_json))
     }
 }
 
 /// Writes the final state to its destination.
-fn write_state(dest: Option<LateFile>, json: &str) -> Result<(), AppError> {
-    match dest {
-        None => emit(json),
-        Some(f) => f.write(&format!("{json}\n")),
-    }
+fn write_state(dest: &OutFile, json: &str) -> Result<(), AppError> {
+    dest.write(format!("{json}\n").as_bytes())
 }
 
 fn maps() -> Vec<Map> {
@@ -406,9 +429,11 @@ fn run(cli: Cli) -> Result<(), AppError> {
             frames,
             mismatch_dir,
         } => {
-            if let Some(f) = &state_file {
-                check_file(f)?;
-            }
+            let mut plan = Plan::new();
+            let state_file = state_file
+                .map(|f| plan.file("--state-file", &f))
+                .transpose()?;
+            plan.folder("--mismatch-dir", &mismatch_dir)?;
             let opts = generals::live::LiveOptions {
                 map,
                 seats: MachineArg::seats(machine),
@@ -430,15 +455,15 @@ fn run(cli: Cli) -> Result<(), AppError> {
         }
         Cmd::Golden { game } => {
             let steps = game.steps()?;
-            let state_out = game.state_out()?;
+            let state_out = game.state_out(&mut Plan::new())?;
             let state = generals_golden::run_with_machine(
                 game.map,
                 &steps,
                 &maps(),
                 MachineArg::seats(game.machine),
-                game.max_rounds,
+                game.rounds(),
             )?;
-            write_state(state_out, &game.state_text(&state))
+            write_state(&state_out, &game.state_text(&state))
         }
         Cmd::Fuzz {
             seed,
@@ -484,20 +509,34 @@ fn run(cli: Cli) -> Result<(), AppError> {
     }
 }
 
+/// Refuses a script whose waits (its `WAIT`s, and `--pace` after each key)
+/// add up to more than [`bound::PLAY_FRAMES`].
+fn waits_in_bounds(steps: &[Step], pace: u64) -> Result<(), AppError> {
+    use generals_golden::script::Action;
+    let frames: u64 = steps
+        .iter()
+        .map(|s| match s.action {
+            Action::Wait(n) => u64::from(n),
+            Action::Key(_) | Action::Raw(_) => pace,
+            _ => 0,
+        })
+        .sum();
+    if frames > bound::PLAY_FRAMES {
+        return Err(AppError::Usage(format!(
+            "the script waits {frames} frames in all (its WAITs, and --pace {pace} after each key); \
+             a run waits at most {} frames (two hours of game time)",
+            bound::PLAY_FRAMES
+        )));
+    }
+    Ok(())
+}
+
 /// `generals play`: outputs checked first, then the checked run.
 fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
     let steps = a.game.steps()?;
-    let state_out = a.game.state_out()?;
-    if let Some(t) = &a.trace {
-        check_file(t)?;
-    }
-    if let Some(d) = &a.frames {
-        check_dir(d)?;
-    }
-    if let Some(g) = &a.gif {
-        check_file(g)?;
-    }
-    check_dir(&a.mismatch_dir)?;
+    waits_in_bounds(&steps, a.pace)?;
+    let mut plan = Plan::new();
+    let state_out = a.game.state_out(&mut plan)?;
     let opts = PlayOptions {
         map: a.game.map,
         steps,
@@ -508,18 +547,19 @@ fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
             gif: a.gif,
             mismatch_dir: a.mismatch_dir,
         },
-        pace: a.pace,
+        pace: a.pace as u32, // at most bound::PACE
         seed: a.seed,
         quiet: a.quiet,
         seats: MachineArg::seats(a.game.machine),
-        max_rounds: a.game.max_rounds,
+        max_rounds: a.game.rounds(),
         model: if a.netlist {
             CoreModel::Netlist
         } else {
             CoreModel::Rtl
         },
     };
-    let r = app::play(maps(), &opts)?;
+    let outs = PlayOutputs::plan(&mut plan, &opts, OutputNames::PLAY)?;
+    let r = app::play_planned(maps(), &opts, outs)?;
     note(&format!(
         "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
         if opts.model == CoreModel::Netlist { " (gate-level netlist)" } else { "" },
@@ -530,7 +570,7 @@ fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
         r.stats.moves,
         r.vga.frames_checked
     ));
-    write_state(state_out, &a.game.state_text(&r.state))
+    write_state(&state_out, &a.game.state_text(&r.state))
 }
 
 /// `generals machine-stats`: one table row per match-up.
@@ -586,14 +626,12 @@ fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppErro
     } else {
         (DEMO_MACHINE_MAP, Vec::new(), Seats::from_switches(3))
     };
-    check_dir(out)?;
-    std::fs::create_dir_all(out).map_err(|e| AppError::write(out.display().to_string(), e))?;
     let gif = out.join("game.gif");
     let frames = out.join("frames");
     let json = out.join("final_state.json");
-    check_dir(&frames)?;
-    check_file(&gif)?;
-    let json_out = LateFile::open(&json)?;
+    let mut plan = Plan::new();
+    let folder = plan.folder("--out", out)?;
+    let json_out = plan.file("--out", &json)?;
     let who = if person {
         format!("{} keys", steps.len())
     } else {
@@ -617,8 +655,19 @@ fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppErro
         max_rounds: None,
         model: CoreModel::Rtl,
     };
-    let r = app::play(maps, &opts)?;
-    json_out.write(&(r.state.to_json() + "\n"))?;
+    let outs = PlayOutputs::plan(
+        &mut plan,
+        &opts,
+        OutputNames {
+            trace: "--out",
+            frames: "--out",
+            gif: "--out",
+            mismatch: "--out",
+        },
+    )?;
+    let r = app::play_planned(maps, &opts, outs)?;
+    json_out.write((r.state.to_json() + "\n").as_bytes())?;
+    folder.keep();
     emit(&r.state.to_string())?;
     emit(&format!(
         "pass: {} cycles ({:.2} s of game time) in {:.1} s wall; {} commands ({} by the machine), {} moves, {} captures, {} rounds completed; {} frames, {} checked pixel by pixel",
@@ -635,11 +684,11 @@ fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppErro
     ))?;
     emit(&format!(
         "wrote: {} ({} images), {} PNG frames in {}, {}",
-        gif.display(),
+        shown_path(&gif),
         r.gif_images,
         r.pngs,
-        frames.display(),
-        json.display()
+        shown_path(&frames),
+        shown_path(&json)
     ))
 }
 
@@ -655,11 +704,10 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
     };
     match cmd {
         BenchCmd::Record { cycles, stimulus } => {
-            check_file(&stimulus)?;
+            let out = Plan::new().file("--stimulus", &stimulus)?;
             let (run, stim) = generals::bench::checked(maps(), cycles, true)?;
             let stim = stim.unwrap_or_default();
-            std::fs::write(&stimulus, stim.to_text())
-                .map_err(|e| AppError::write(stimulus.display().to_string(), e))?;
+            out.write(stim.to_text().as_bytes())?;
             line(run)
         }
         BenchCmd::Run {
@@ -696,12 +744,35 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
 fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
     match cmd {
         MapsCmd::Gen { seed, out } => {
-            check_dir(&out)?;
-            generals_maps::write_map_files(seed, &out)?;
+            let mut plan = Plan::new();
+            let folder = plan.folder("--out", &out)?;
+            let files = generals_maps::generate_files(seed)?;
+            let texts = [
+                ("maps.mif", &files.mif),
+                ("maps.hex", &files.hex),
+                ("SEED", &files.seed_file),
+            ];
+            let mut outs = Vec::new();
+            for (name, _) in &texts {
+                outs.push(plan.file("--out", &out.join(name))?);
+            }
+            // All three are written whole before any is put in place, so a
+            // failure leaves the old pair (or none), never a mixed one.
+            folder.make()?;
+            let mut staged = Vec::new();
+            for (o, (_, text)) in outs.iter().zip(&texts) {
+                let mut s = o.stage()?;
+                s.file()
+                    .write_all(text.as_bytes())
+                    .map_err(|e| AppError::write(o.label(), e))?;
+                staged.push(s);
+            }
+            generals::outputs::commit_all(staged)?;
+            folder.keep();
             emit(&format!(
                 "wrote {} and {} from seed {seed}",
-                out.join("maps.mif").display(),
-                out.join("maps.hex").display()
+                shown_path(&out.join("maps.mif")),
+                shown_path(&out.join("maps.hex"))
             ))
         }
         MapsCmd::Check { files } => {
@@ -720,7 +791,7 @@ fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
                 Some(f) => {
                     let words = generals_maps::read_rom_file(f)?;
                     generals_maps::decode_rom(&words).map_err(|source| AppError::Decode {
-                        path: f.display().to_string(),
+                        path: shown_path(f),
                         source,
                     })?
                 }
@@ -740,6 +811,7 @@ fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
 }
 
 fn main() -> ExitCode {
+    generals::outputs::interrupt::install();
     let result = match Cli::try_parse() {
         Ok(cli) => run(cli),
         Err(e) => clap_output(&e),

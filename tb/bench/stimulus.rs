@@ -26,6 +26,8 @@ const STIMULUS_FILE_MAX: u64 = 256 << 20;
 
 /// The largest levels byte: six pins' bits.
 pub const LEVELS_MAX: u8 = 0x3f;
+/// The most cycles a stimulus file may hold, as `bench --cycles` allows.
+pub const CYCLES_MAX: u64 = 10_000_000_000;
 
 /// The levels byte of one cycle's inputs.
 pub fn levels(input: &CoreIn) -> u8 {
@@ -136,7 +138,7 @@ impl Stimulus {
 
     /// Reads the text form.
     pub fn read(path: &Path) -> Result<Stimulus, StimulusError> {
-        let name = path.display().to_string();
+        let name = generals_maps::shown_path(path);
         let bytes = generals_maps::read_capped(path, STIMULUS_FILE_MAX).map_err(|source| {
             StimulusError::Read {
                 path: name.clone(),
@@ -146,6 +148,7 @@ impl Stimulus {
         // Bytes that are not UTF-8 become U+FFFD, which fails the line's check.
         let text = String::from_utf8_lossy(&bytes);
         let mut runs = Vec::new();
+        let mut cycles = 0u64;
         for (i, line) in text.lines().enumerate() {
             let bad = |why: String| StimulusError::Syntax {
                 path: name.clone(),
@@ -168,6 +171,14 @@ impl Stimulus {
                 .ok()
                 .filter(|&l| l <= LEVELS_MAX)
                 .ok_or_else(|| bad(format!("`{}` is not a levels byte", shown(l))))?;
+            cycles += u64::from(n);
+            if cycles > CYCLES_MAX {
+                return Err(bad(format!(
+                    "the runs add up to more than {CYCLES_MAX} cycles ({} s of game time), \
+                     more than a benchmark replays",
+                    CYCLES_MAX / 50_000_000
+                )));
+            }
             runs.push((n, l));
         }
         if runs.is_empty() {
@@ -206,6 +217,11 @@ mod tests {
             ("1 f\n\n", ":2: fewer than two fields"),
             ("1 f 7\n", ":1: `7` after the levels"),
             ("", "no runs in it"),
+            // Years of cycles: refused, not simulated for ever.
+            (
+                &"4294967295 f\n".repeat(3),
+                ":3: the runs add up to more than 10000000000 cycles",
+            ),
         ] {
             std::fs::write(&dir, text).expect("write");
             let e = Stimulus::read(&dir).expect_err("bad line");

@@ -3,6 +3,8 @@
 //! and readable comparisons.
 #![allow(dead_code)]
 
+pub mod x11;
+
 use generals::app::{attach_monitor, play, FrameOptions, PlayOptions, PlayReport};
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;

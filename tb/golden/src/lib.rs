@@ -21,7 +21,7 @@ pub use game::{GameState, LoadError, MoveReport, Outcome};
 pub use json::JsonError;
 pub use port::{pack_cells, unpack_cells, PortScalars, BOARD_WORDS};
 pub use runner::{run_script, run_with_machine, RunError};
-pub use script::{parse_script, Action, Key, ScriptError, Step};
+pub use script::{parse_script, Action, Key, ScriptError, Step, WAIT_MAX};
 pub use types::{
     direction, player_code, sat_add, Cell, CellBitsError, Command, Kind, Mode, Owner, Phase,
     Player, Pos, CELLS, MAX_TROOPS, SIZE,

@@ -10,7 +10,7 @@
 //! | `UP` `DOWN` `LEFT` `RIGHT` | press and release that arrow key |
 //! | `START` | press the START button |
 //! | `RESET` | press the RESET button |
-//! | `WAIT n` | let `n` frames of 16.8 ms pass (`n` a decimal integer, 0 … 4294967295, the next token) |
+//! | `WAIT n` | let `n` frames of 16.8 ms pass (`n` a decimal integer, 0 … 216000, the next token: at most an hour) |
 //! | `WAIT TURN` | wait until a person is to move or the game is over (GAME.md §8: the machine moves meanwhile) |
 //! | `RAW hh hh …` | send these PS/2 bytes as they are |
 //!
@@ -18,6 +18,9 @@
 //! digits (`0-9`, `a-f`, `A-F`); the first token that is not ends the list and
 //! is read as a token of its own. No keyword is two hex digits, so the rule is
 //! unambiguous; `RAW` followed by no byte at all is an error.
+//!
+//! A byte-order mark (U+FEFF) at the very start, as some editors write, is
+//! skipped.
 
 use thiserror::Error;
 
@@ -50,9 +53,9 @@ pub enum ScriptError {
         /// The token as written.
         token: String,
     },
-    /// The token after WAIT is not a decimal integer that fits in 32 bits.
+    /// The token after WAIT is not a decimal integer 0 … [`WAIT_MAX`].
     #[error(
-        "line {line}, column {column}: `{}` is not a frame count for WAIT (a decimal integer 0 … 4294967295) nor TURN", shown(.token)
+        "line {line}, column {column}: `{}` is not a frame count for WAIT (a decimal integer 0 … 216000, an hour of frames) nor TURN", shown(.token)
     )]
     BadNumber {
         /// Line of the token.
@@ -240,8 +243,12 @@ fn is_keyword(token: &str) -> bool {
         || matches!(upper.as_str(), "START" | "RESET" | "WAIT" | "RAW")
 }
 
+/// The longest `WAIT n`: an hour of 60 Hz frames.
+pub const WAIT_MAX: u32 = 216_000;
+
 /// Parse a key script (format in the module documentation).
 pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tokens = tokens(text).peekable();
     let mut steps = Vec::new();
     let mut after_raw = false;
@@ -272,6 +279,7 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
                             .all(|b| b.is_ascii_digit())
                             .then(|| n.text.parse::<u32>().ok())
                             .flatten()
+                            .filter(|&f| f <= WAIT_MAX)
                             .ok_or_else(|| ScriptError::BadNumber {
                                 line: n.line,
                                 column: n.column,

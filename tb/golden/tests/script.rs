@@ -5,7 +5,7 @@ mod common;
 use common::{at, cell, small_map};
 use generals_golden::{
     parse_script, run_script, Action, GameState, Key, Kind, LoadError, Mode, Owner, Phase, Player,
-    Pos, RunError, ScriptError, Step,
+    Pos, RunError, ScriptError, Step, WAIT_MAX,
 };
 
 fn actions(text: &str) -> Vec<Action> {
@@ -206,7 +206,30 @@ fn errors_name_the_line_and_the_token() {
         parse_script("W\nWAIT"),
         Err(ScriptError::MissingNumber { line: 2, column: 1 })
     );
-    assert_eq!(actions("WAIT 4294967295"), vec![Action::Wait(u32::MAX)]);
+    // An hour of frames at most: a script cannot ask for years.
+    assert_eq!(actions("WAIT 216000"), vec![Action::Wait(WAIT_MAX)]);
+    for too_long in ["WAIT 216001", "WAIT 4294967295"] {
+        let e = parse_script(too_long).expect_err(too_long);
+        assert!(
+            matches!(e, ScriptError::BadNumber { .. }),
+            "{too_long}: {e}"
+        );
+        assert!(e.to_string().contains("0 … 216000"), "{e}");
+    }
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    assert_eq!(
+        actions("\u{feff}SPACE D"),
+        vec![
+            Action::Key(generals_golden::Key::Space),
+            Action::Key(generals_golden::Key::D)
+        ]
+    );
+    // Anywhere else it is an unknown token, named (escaped as it is not a
+    // control character, it shows as itself).
+    assert!(parse_script("SPACE \u{feff}D").is_err());
 }
 
 #[test]

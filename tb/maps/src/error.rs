@@ -28,6 +28,22 @@ pub fn shown(token: &str) -> String {
     out
 }
 
+/// A path as messages show it: whole, with control characters (an escape,
+/// a newline) escaped so that a file name cannot colour or break the
+/// terminal; bytes that are not UTF-8 shown as U+FFFD.
+pub fn shown_path(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A number base of a MIF file (`ADDRESS_RADIX` / `DATA_RADIX`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Radix {
@@ -282,14 +298,6 @@ pub enum MapError {
     #[error("{path}: cannot read: {message}")]
     Io {
         /// File path.
-        path: String,
-        /// The operating system's message.
-        message: String,
-    },
-    /// A file or folder cannot be written.
-    #[error("{path}: cannot write: {message}")]
-    Write {
-        /// File or folder path.
         path: String,
         /// The operating system's message.
         message: String,

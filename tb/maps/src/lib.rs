@@ -6,7 +6,7 @@
 //!
 //! The crate keeps the two sides of the contract apart on purpose:
 //! - producing maps: [`generate`] (the random generator) and [`encode_rom`],
-//!   [`write_mif`], [`write_hex`], [`generate_files`], [`write_map_files`];
+//!   [`write_mif`], [`write_hex`], [`generate_files`];
 //! - checking maps: [`read_mif`], [`read_hex`], [`read_rom_file`] (the reader),
 //!   [`decode_rom`], [`validate_map`], [`check_rom`], [`check_files`] (the
 //!   validator). The validator shares no code with the generator, so a bug in
@@ -27,16 +27,14 @@ mod show;
 mod validate;
 mod write;
 
-pub use error::{shown, DecodeError, MapError, Radix, SyntaxError, Violation};
+pub use error::{shown, shown_path, DecodeError, MapError, Radix, SyntaxError, Violation};
 pub use generate::{generate, CapitalPlacement, DEFAULT_SEED};
 pub use read::{read_capped, read_hex, read_limited, read_mif, read_rom_file};
 pub use show::{show_map, summary};
 pub use validate::{
     check_files, check_rom, decode_rom, decode_word, share_bounds, validate_map, Report,
 };
-pub use write::{
-    encode_rom, encode_word, generate_files, write_hex, write_map_files, write_mif, GeneratedFiles,
-};
+pub use write::{encode_rom, encode_word, generate_files, write_hex, write_mif, GeneratedFiles};
 
 /// Board width and height in cells.
 pub const BOARD: u8 = 10;

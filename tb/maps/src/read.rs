@@ -510,7 +510,7 @@ pub fn read_limited(reader: impl std::io::Read, max: u64) -> std::io::Result<Vec
 /// Reads a map ROM file, choosing the format by extension: `.mif` is a MIF
 /// file, `.hex` or `.mem` a `$readmemh` image.
 pub fn read_rom_file(path: &Path) -> Result<Vec<u16>, MapError> {
-    let name = path.display().to_string();
+    let name = crate::shown_path(path);
     let ext = path
         .extension()
         .and_then(|e| e.to_str())

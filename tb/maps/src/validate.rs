@@ -336,7 +336,7 @@ pub fn check_files(paths: &[PathBuf]) -> Report {
     };
     let mut images: Vec<(String, Vec<u16>)> = Vec::new();
     for path in paths {
-        let name = path.display().to_string();
+        let name = crate::shown_path(path);
         match read_rom_file(path) {
             Ok(words) => {
                 report.maps_checked += NUM_MAPS;

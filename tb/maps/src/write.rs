@@ -2,7 +2,6 @@
 //! `$readmemh` image. Generator side: the validator does not use this code.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use crate::error::MapError;
 use crate::{
@@ -148,24 +147,4 @@ pub fn generate_files(seed: u64) -> Result<GeneratedFiles, MapError> {
         hex,
         seed_file: format!("{seed}\n"),
     })
-}
-
-/// [`generate_files`], then writes `maps.mif`, `maps.hex` and `SEED` into
-/// `dir` (created if missing). Nothing is written if a check fails.
-pub fn write_map_files(seed: u64, dir: &Path) -> Result<GeneratedFiles, MapError> {
-    let files = generate_files(seed)?;
-    let io = |path: &Path, e: std::io::Error| MapError::Write {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    };
-    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    for (name, text) in [
-        ("maps.mif", &files.mif),
-        ("maps.hex", &files.hex),
-        ("SEED", &files.seed_file),
-    ] {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| io(&path, e))?;
-    }
-    Ok(files)
 }
