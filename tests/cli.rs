@@ -127,12 +127,14 @@ fn closed_pipe(args: &[&str]) {
     );
 }
 
-/// stdout is /dev/full: an output error, exit 3, naming standard output.
+/// stdout is a full device (made in a scratch folder): an output error,
+/// exit 3, naming standard output.
 fn full_device(args: &[&str]) {
+    let dir = scratch("stdout-full");
     let full = File::options()
         .write(true)
-        .open("/dev/full")
-        .expect("/dev/full");
+        .open(device(&dir, "full", 7))
+        .expect("the full device");
     let o = generals().args(args).stdout(full).output().expect("run");
     assert_no_panic(&format!("{args:?} > /dev/full"), &o);
     assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stderr(&o));
