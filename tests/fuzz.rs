@@ -21,6 +21,7 @@ fn run(keys: u64, video: bool, seed: u64) -> generals::app::FuzzReport {
             keys,
             video,
             quiet: true,
+            mix: Default::default(),
         },
     )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

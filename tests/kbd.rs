@@ -111,6 +111,59 @@ fn full_fifo_counts_every_dropped_command() {
     assert_eq!(s.overflows, (keys.len() - depth) as u64);
 }
 
+/// A command that arrives at a full FIFO in the very cycle the consumer
+/// takes one is kept (GAME.md §4: "no command is ever lost"): the slot the
+/// pop frees takes it. The consumer's first ready cycle is swept across the
+/// arrival of the ninth command's byte: ready from one cycle earlier keeps
+/// it; ready from one cycle later drops and counts it; the boundary between
+/// the two is the cycle in which the push and the pop meet.
+#[test]
+fn a_command_arriving_as_a_full_fifo_is_popped_is_kept() {
+    let depth = KbdDut::params().fifo_depth as usize;
+    let keys = [W, A, S, D, Space, Z, W, A, S, D];
+    assert!(keys.len() > depth);
+    let arrive = |stall: u64| {
+        let mut env = env_at(DEVICE_HZ_MAX);
+        env.consumer = Consumer::StallUntil(stall);
+        for c in &keys[..=depth] {
+            env.send(&[c.make_code()]);
+        }
+        let s = run(&mut env);
+        (s.overflows, commands(&env))
+    };
+    // The cycle the (depth + 1)-th byte shows on the receiver's output,
+    // from a run whose consumer never takes anything in time.
+    let mut env = env_at(DEVICE_HZ_MAX);
+    env.consumer = Consumer::StallUntil(u64::MAX);
+    for c in &keys[..=depth] {
+        env.send(&[c.make_code()]);
+    }
+    let mut seen = 0;
+    let mut arrival = None;
+    while arrival.is_none() {
+        env.step().unwrap_or_else(|m| panic!("{m}"));
+        if env.sb.stats.bytes > seen {
+            seen = env.sb.stats.bytes;
+            if seen == depth as u64 + 1 {
+                arrival = Some(env.dut.cycle);
+            }
+        }
+    }
+    let arrival = arrival.expect("the last byte arrived");
+    let results: Vec<(u64, u64)> = (arrival.saturating_sub(3)..arrival + 4)
+        .map(|stall| (stall, arrive(stall).0))
+        .collect();
+    let kept_from = results.iter().rev().find(|r| r.1 == 0).map(|r| r.0);
+    let dropped_from = results.iter().find(|r| r.1 == 1).map(|r| r.0);
+    match (kept_from, dropped_from) {
+        (Some(k), Some(d)) => assert_eq!(d, k + 1, "a sharp boundary: {results:?}"),
+        _ => panic!("the sweep did not cross the boundary: {results:?}"),
+    }
+    let (ovf, got) = arrive(kept_from.unwrap_or(0));
+    assert_eq!(ovf, 0);
+    assert_eq!(got, keys[..=depth].to_vec(), "nothing lost at the boundary");
+}
+
 #[test]
 fn random_readiness_never_loses_a_command() {
     let mut env = env_at(DEVICE_HZ_MAX);
@@ -268,8 +321,19 @@ fn step_to_fall(env: &mut KbdEnv, n: u32) {
 /// the next whole frame is decoded. The scoreboard checks every cycle too.
 #[test]
 fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
+    let _ = generals::coverage::functional::take();
     for hz in [DEVICE_HZ_MIN, DEVICE_HZ_MAX] {
         let half = SYS_HZ / hz / 2;
+        // While the start bit is on the wire, before its falling edge.
+        let mut env = env_at(hz);
+        env.send(&[W.make_code(), D.make_code()]);
+        while env.driver.level().1 {
+            env.step().unwrap_or_else(|m| panic!("{m}"));
+        }
+        env.reset(4);
+        let stats = run(&mut env);
+        assert_eq!(commands(&env), vec![D], "{hz} Hz, reset in the start bit");
+        assert_eq!((stats.ignored, stats.errors), (1, 0), "{hz} Hz");
         for bit in 0..=10u32 {
             for offset in [0, half / 2, half + half / 2] {
                 let what = format!("{hz} Hz, reset {offset} cycles after bit {bit} fell");
@@ -298,6 +362,51 @@ fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
             }
         }
     }
+    // The wire monitor saw a reset with each bit of a frame on the wire.
+    let hits = generals::coverage::functional::take();
+    for bit in 0..11 {
+        let bin = format!("ps2/reset_at_bit_{bit:02}");
+        assert!(hits.get(&bin) > 0, "{bin} not hit: {hits:?}");
+    }
+}
+
+/// RESET in the cycles around a command's byte arriving at the FIFO (GAME.md
+/// §4 and §5: RESET resets the keyboard front end; a byte in flight may be
+/// lost): whatever the cycle, the command is kept or lost whole, never
+/// half-written, and the next key decodes. Every cycle checked.
+#[test]
+fn reset_as_a_command_arrives_loses_it_whole() {
+    // The cycle the byte is checked, from a run without reset.
+    let mut env = env_at(DEVICE_HZ_MAX);
+    env.send(&[A.make_code()]);
+    while env.sb.stats.bytes == 0 {
+        env.step().unwrap_or_else(|m| panic!("{m}"));
+    }
+    let arrival = env.dut.cycle;
+    let mut outcomes = Vec::new();
+    for at in arrival.saturating_sub(3)..arrival + 3 {
+        let mut env = env_at(DEVICE_HZ_MAX);
+        env.send(&[A.make_code()]);
+        while env.dut.cycle < at {
+            env.step().unwrap_or_else(|m| panic!("reset at {at}: {m}"));
+        }
+        env.reset(2);
+        for _ in 0..4 {
+            env.step().unwrap_or_else(|m| panic!("reset at {at}: {m}"));
+        }
+        env.send(&[S.make_code()]);
+        run(&mut env);
+        let got = commands(&env);
+        assert!(
+            got == vec![S] || got == vec![A, S],
+            "reset at {at}: {got:?}"
+        );
+        outcomes.push(got.len());
+    }
+    assert!(
+        outcomes.contains(&1) && outcomes.contains(&2),
+        "the sweep crosses the arrival: {outcomes:?}"
+    );
 }
 
 /// RESET in the middle of a typematic burst: only the frame it cuts is lost.

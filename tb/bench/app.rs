@@ -15,7 +15,7 @@ use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
 use crate::scoreboard::Mismatch;
-use crate::sequence::{FuzzAction, FuzzProgress, FuzzSequence};
+use crate::sequence::{FuzzAction, FuzzMix, FuzzProgress, FuzzSequence};
 use generals_golden::keyboard::{key_bytes, Command};
 use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
@@ -397,6 +397,8 @@ pub struct FuzzOptions {
     pub video: bool,
     /// No progress line.
     pub quiet: bool,
+    /// What the fuzzer may do besides keys and buttons.
+    pub mix: FuzzMix,
 }
 
 /// What the random regression covered.
@@ -426,7 +428,7 @@ pub struct FuzzReport {
 /// are played to the end by the built-in bot with some noise.
 pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
     let started = Instant::now();
-    let mut seq = FuzzSequence::new(&maps, opts.seed);
+    let mut seq = FuzzSequence::new(&maps, opts.seed, opts.mix);
     let timing = seq.first_timing();
     let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, timing)?;
     if opts.video {
@@ -471,7 +473,14 @@ pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> 
                 env.press_reset(&press)?;
                 report.resets += 1;
             }
-            FuzzAction::Start { map, press } => {
+            FuzzAction::Start {
+                map,
+                press,
+                switches,
+            } => {
+                if env.golden().phase != Phase::Playing {
+                    env.switches = switches;
+                }
                 env.press_start(map, &press)?;
                 seq.started(env.golden().phase == Phase::Playing);
             }

@@ -13,7 +13,7 @@ use crate::scoreboard::Mismatch;
 use crate::stimulus::Stimulus;
 use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
-use generals_golden::{GameState, Phase};
+use generals_golden::{Cell, GameState, Phase, Pos};
 use generals_maps::Map;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -86,6 +86,15 @@ pub struct Shown<'a> {
     pub machine: Seats,
 }
 
+/// A START press under way ([`CoreEnv::schedule_start`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ScheduledStart {
+    /// Cycles until the debounced press is recognised.
+    pub cycles: u64,
+    /// Whether it starts a game (pressed outside PLAYING).
+    pub starts: bool,
+}
+
 /// Drivers, DUT and scoreboard of the whole core.
 pub struct CoreEnv {
     /// The RTL.
@@ -114,6 +123,13 @@ pub struct CoreEnv {
     pub stopped_at: Option<GameState>,
     /// The pin words of a burst.
     pins: Vec<PinWord>,
+}
+
+impl Drop for CoreEnv {
+    /// The run's functional coverage goes to the coverage folder, if set.
+    fn drop(&mut self) {
+        crate::coverage::functional::flush();
+    }
 }
 
 impl CoreEnv {
@@ -384,10 +400,57 @@ impl CoreEnv {
         Ok(())
     }
 
+    /// A test's backdoor: sets cells of the board to `cells` in the RTL
+    /// (board RAM and the machine player's copy, [`CoreDut::poke_cell`]) and
+    /// in the golden model at once, outside the video scan, between two
+    /// commands of a game in progress, on a person's turn: a position a game
+    /// reaches only after hundreds of rounds, set up in one step. Every
+    /// check goes on as before; the next frame shows the new board.
+    pub fn poke(&mut self, cells: &[(Pos, Cell)]) -> Result<(), Mismatch> {
+        self.drain()?;
+        let g = self.golden();
+        if g.phase != Phase::Playing || self.sb.machine_turn() {
+            return Err(Mismatch::new(
+                self.dut.cycle,
+                "backdoor write",
+                "a game in progress, on a person's turn",
+                format!("{:?}, machine's turn: {}", g.phase, self.sb.machine_turn()),
+            ));
+        }
+        // Outside the scan, which copies the cells for the next frame.
+        self.run_until(FRAME_CYCLES, "the video scan over", |e| {
+            e.sb.last_snapshot()
+                .is_none_or(|s| e.dut.cycle > s + crate::scoreboard::core::SCAN_CYCLES)
+        })?;
+        for &(p, c) in cells {
+            if !self.dut.poke_cell(p.index() as u8, c.to_bits()) {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "backdoor write",
+                    "a model with a backdoor (the RTL)",
+                    "the netlist",
+                ));
+            }
+            *self.sb.golden.cell_mut(p) = c;
+            *self.prev_golden.cell_mut(p) = c;
+        }
+        Ok(())
+    }
+
     /// Presses START so that the draw counter reads `map` when the press is
     /// recognised, and runs until the game has started (or, in PLAYING,
     /// until the ignored press is over).
     pub fn press_start(&mut self, map: u8, press: &Press) -> Result<(), Mismatch> {
+        let start = self.schedule_start(map, press)?;
+        self.run(start.cycles)?;
+        self.finish_start(map, start)
+    }
+
+    /// The first half of [`CoreEnv::press_start`]: presses START (timed
+    /// for `map`) and says in how many cycles the debounced press will be
+    /// recognised; run those (doing what a test wants meanwhile), then
+    /// [`CoreEnv::finish_start`].
+    pub fn schedule_start(&mut self, map: u8, press: &Press) -> Result<ScheduledStart, Mismatch> {
         self.run_until(u64::MAX, "START button idle", |e| e.start_btn.idle())?;
         // Recognition latency of this waveform: run the predictor on a copy.
         let mut model = self.sb.buttons.clone();
@@ -415,9 +478,17 @@ impl CoreEnv {
         let v = u64::from(self.sb.draw());
         let delay = (u64::from(map) + 2 * DRAW_MODULUS - v - k % DRAW_MODULUS) % DRAW_MODULUS;
         self.start_btn.press(delay as u32, press);
-        let expect_start = self.sb.golden.phase != Phase::Playing;
-        self.run(delay + k)?;
-        if expect_start {
+        Ok(ScheduledStart {
+            cycles: delay + k,
+            starts: self.sb.golden.phase != Phase::Playing,
+        })
+    }
+
+    /// The second half of [`CoreEnv::press_start`], once the press is
+    /// recognised: runs until the game has started on `map` (or, in
+    /// PLAYING, until the ignored press is over).
+    pub fn finish_start(&mut self, map: u8, start: ScheduledStart) -> Result<(), Mismatch> {
+        if start.starts {
             self.run_until(START_LATENCY_MAX, "game start", |e| !e.sb.start_pending())?;
             // The predictor chose the delay; make sure the draw really hit `map`.
             if self.sb.golden.map != map {

@@ -125,6 +125,10 @@ impl Default for KbdDut {
 
 impl Drop for KbdDut {
     fn drop(&mut self) {
+        // SAFETY: raw is live; the path is a valid C string for the call.
+        crate::coverage::rtl::dump("kbd", |p| unsafe {
+            ffi::kbd_coverage_write(self.raw, p.as_ptr())
+        });
         // SAFETY: raw came from kbd_new and is freed once.
         unsafe { ffi::kbd_free(self.raw) };
     }
@@ -424,6 +428,14 @@ impl CoreDut {
         self.cycle += stim.cycles();
     }
 
+    /// A test's backdoor: writes cell `idx` (0 … 99) as `bits` in the board
+    /// RAM and in the machine player's copy, between two cycles (see
+    /// `core_poke_cell` in tb/shim/shim.h). False for the netlist.
+    pub fn poke_cell(&mut self, idx: u8, bits: u16) -> bool {
+        // SAFETY: raw is live.
+        unsafe { ffi::core_poke_cell(self.raw, idx, bits) == 0 }
+    }
+
     /// The 100 cells as the board RAM holds them now (13-bit words, cell
     /// `y * 10 + x`), read through Verilator's access to the array.
     pub fn read_board(&self) -> [u16; ffi::CORE_CELLS as usize] {
@@ -442,6 +454,10 @@ impl Default for CoreDut {
 
 impl Drop for CoreDut {
     fn drop(&mut self) {
+        // SAFETY: raw is live; the path is a valid C string for the call.
+        crate::coverage::rtl::dump("core", |p| unsafe {
+            ffi::core_coverage_write(self.raw, p.as_ptr())
+        });
         // SAFETY: raw came from core_new and is freed once.
         unsafe { ffi::core_free(self.raw) };
     }

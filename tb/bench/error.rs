@@ -129,6 +129,13 @@ pub enum AppError {
     /// quietly, as command-line tools do (exit status 0).
     #[error("standard output closed")]
     ClosedPipe,
+    /// A coverage file, floor or waiver file that cannot be used (exit
+    /// status 2).
+    #[error(transparent)]
+    Coverage(Box<crate::coverage::report::CoverageError>),
+    /// The coverage merged is below the committed floor (exit status 1).
+    #[error("coverage below the floor:\n  {}", .0.join("\n  "))]
+    BelowFloor(Vec<String>),
     /// Options clap rejected, its message already printed (exit status 2).
     #[error("bad options")]
     OptionsReported,
@@ -156,7 +163,7 @@ impl AppError {
     /// Process exit status (see the module doc).
     pub fn exit_code(&self) -> u8 {
         match self {
-            AppError::Mismatch(_) | AppError::NoDemoGame { .. } => 1,
+            AppError::Mismatch(_) | AppError::NoDemoGame { .. } | AppError::BelowFloor(_) => 1,
             AppError::Map(_)
             | AppError::MapCheck(_)
             | AppError::Decode { .. }
@@ -166,6 +173,7 @@ impl AppError {
             | AppError::Read { .. }
             | AppError::Usage(_)
             | AppError::OptionsReported
+            | AppError::Coverage(_)
             | AppError::NoNetlist(_) => 2,
             AppError::Output(_) => 3,
             AppError::ClosedPipe => 0,

@@ -2,6 +2,7 @@
 //! a consumer played by the bench, checked every cycle by the keyboard
 //! scoreboard.
 
+use crate::coverage::functional::{self as coverage, Sample};
 use crate::driver::ps2::{Fault, Ps2Driver, Ps2Timing};
 use crate::dut::{KbdDut, KbdIn, KbdOut};
 use crate::scoreboard::kbd::{KbdObs, KbdScoreboard, KbdStats};
@@ -83,6 +84,19 @@ pub struct KbdEnv {
     next_stall: Option<u64>,
     /// Cycles of reset still to drive.
     reset_left: u64,
+    /// A wire monitor for coverage: the falling `ps2_clk` edges since the
+    /// frame on the wire began (`None` between frames), and the last level.
+    frame_edges: Option<u8>,
+    clk_prev: bool,
+    dat_prev: bool,
+    /// The length of the reset being driven.
+    reset_len: u64,
+}
+
+impl Drop for KbdEnv {
+    fn drop(&mut self) {
+        coverage::flush();
+    }
 }
 
 impl KbdEnv {
@@ -99,6 +113,10 @@ impl KbdEnv {
             stall_until: 0,
             next_stall: None,
             reset_left: 0,
+            frame_edges: None,
+            clk_prev: true,
+            dat_prev: true,
+            reset_len: 0,
         };
         let reset = KbdIn {
             ps2_clk: 1,
@@ -129,6 +147,33 @@ impl KbdEnv {
     /// keyboard off until the receiver has re-armed.
     pub fn reset(&mut self, cycles: u64) {
         self.reset_left = cycles.max(1);
+        self.reset_len = self.reset_left;
+    }
+
+    /// Coverage of where in a frame a reset falls (GAME.md §4: a byte in
+    /// flight may be lost), as a monitor on the wire sees it: a frame begins
+    /// when the data line falls while the clock is high (the start bit, bit
+    /// 0, is on the wire), and bit k is on the wire after the clock's k-th
+    /// falling edge.
+    fn watch_frame(&mut self, (clk, dat): (bool, bool), ended: bool, in_reset: bool) {
+        if self.frame_edges.is_none() && self.dat_prev && !dat && clk {
+            self.frame_edges = Some(0);
+        }
+        let first_reset_cycle = in_reset && self.reset_left == self.reset_len;
+        if let Some(n) = &mut self.frame_edges {
+            if self.clk_prev && !clk {
+                *n = n.saturating_add(1);
+            }
+            if first_reset_cycle {
+                let bit = (*n).min(coverage::FRAME_BITS - 1);
+                coverage::sample(Sample::ResetMidFrame(bit));
+            }
+        }
+        if ended || in_reset {
+            self.frame_edges = None;
+        }
+        self.clk_prev = clk;
+        self.dat_prev = dat;
     }
 
     /// A keyboard sends only on an idle bus; the receiver takes a start bit
@@ -141,6 +186,7 @@ impl KbdEnv {
     pub fn step(&mut self) -> Result<(), Mismatch> {
         let ((clk, dat), wire) = self.driver.tick();
         let in_reset = self.reset_left > 0;
+        self.watch_frame((clk, dat), wire.sent.is_some(), in_reset);
         if in_reset {
             self.reset_left -= 1;
             self.sb.reset();

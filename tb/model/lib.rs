@@ -8,3 +8,8 @@
 /// at build time (scripts/mutants). Tests that hand the RTL to another tool
 /// use this folder, so that they see the same design.
 pub const RTL_DIR: &str = env!("GENERALS_RTL_BUILT");
+
+/// What identifies the design the models are built from: a hash of the RTL
+/// folder, the maps and the cover points. Coverage files carry it, so that
+/// files of another design are never merged.
+pub const BUILD_ID: &str = env!("GENERALS_BUILD_ID");

@@ -23,6 +23,9 @@ struct core_model {
     virtual void read_board(uint16_t cells[CORE_CELLS]) const = 0;
     virtual int trace_open(const char *path) = 0;
     virtual void trace_close() = 0;
+    virtual int coverage_write(const char *path) = 0;
+    // A test's backdoor (see shim.h): 0, or -1 where the model has none.
+    virtual int poke_cell(uint8_t idx, uint16_t bits) = 0;
 };
 
 // `Top` is a Verilated generals_core (the RTL's or the netlist's): the same
@@ -96,8 +99,10 @@ struct CoreModelOf final : core_model {
     }
 
     void read_board(uint16_t cells[CORE_CELLS]) const override;
+    int poke_cell(uint8_t idx, uint16_t bits) override;
     int trace_open(const char *path) override { return m.trace_open(path); }
     void trace_close() override { m.trace_close(); }
+    int coverage_write(const char *path) override { return m.coverage_write(path); }
 
   private:
     // `burst`'s loop with N watched chunks and the VGA pins in one word, or,

@@ -16,13 +16,26 @@ void Rtl::read_board(uint16_t cells[CORE_CELLS]) const {
     for (int i = 0; i < CORE_CELLS; i++) cells[i] = mem[i];
 }
 
+// The backdoor writes both copies of a cell: the board RAM and the machine
+// player's mirror of it (which follows the RAM's write port).
+template <>
+int Rtl::poke_cell(uint8_t idx, uint16_t bits) {
+    if (idx >= CORE_CELLS) return -1;
+    m.top.rootp->generals_core__DOT__u_game__DOT__board[idx] = bits;
+    m.top.rootp->generals_core__DOT__u_bot__DOT__mem[idx] = bits;
+    return 0;
+}
+
 // On the Verilator this project installs (Debian's 5.006) both edges must take
 // the shortcuts of model.h; only another version may fall back.
+// The coverage build (another Verilator) takes no shortcuts.
+#if !VM_COVERAGE
 #if VERILATOR_VERSION_INTEGER == 5006000
 static_assert(Rtl::Inner::falling_edge_by_trigger,
               "model.h: Verilator 5.006 should record the falling edge without eval()");
 static_assert(Rtl::Inner::rising_edge_by_nba,
               "model.h: Verilator 5.006 should run the rising edge's NBA region directly");
+#endif
 #endif
 
 extern "C" {
@@ -47,6 +60,7 @@ void core_get_params(core_params *p) {
 }
 int core_trace_open(core_model *m, const char *path) { return m->trace_open(path); }
 void core_trace_close(core_model *m) { m->trace_close(); }
+int core_coverage_write(core_model *m, const char *path) { return m->coverage_write(path); }
 void core_tick(core_model *m, const core_in *in, core_out *out) { m->tick(in, out); }
 void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                  core_out *out) {
@@ -57,5 +71,6 @@ uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw
     return m->burst(in, max, draw_mask, out, pins);
 }
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]) { m->read_board(cells); }
+int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits) { return m->poke_cell(idx, bits); }
 
 }

@@ -43,6 +43,9 @@ kbd_model *kbd_new(void);
 void kbd_free(kbd_model *m);
 /* Opens an FST waveform; returns 0 on success. */
 int kbd_trace_open(kbd_model *m, const char *path);
+/* The coverage build (GENERALS_COVERAGE): writes the model's coverage counts
+   (Verilator's coverage.dat format) to `path`; 0, or -1 in a build without. */
+int kbd_coverage_write(kbd_model *m, const char *path);
 void kbd_tick(kbd_model *m, const kbd_in *in, kbd_out *out);
 /* Up to `max` cycles (max >= 1) with the inputs of `in`, stopping after the
  * first cycle whose outputs differ from those of the cycle before the burst.
@@ -95,6 +98,8 @@ void core_get_params(core_params *p);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);
 void core_trace_close(core_model *m);
+/* As kbd_coverage_write. */
+int core_coverage_write(core_model *m, const char *path);
 void core_tick(core_model *m, const core_in *in, core_out *out);
 /* A plain C++ loop over recorded pin levels, no checks: run i holds
  * levels[i] (bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat, 5:4 sw) for
@@ -115,6 +120,13 @@ uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw
                     core_out *out, uint64_t *pins);
 /* The 100 board cells as the board RAM holds them now (13-bit words). */
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
+/* A test's backdoor: writes cell `idx` (0..99) with `bits` (13-bit cell word)
+   in the board RAM and in the machine player's copy of it, between two
+   cycles, as no port of the design could. Tests use it to set up positions a
+   game reaches only after hundreds of rounds (GAME.md §5's automatic pass,
+   a capital under attack); the bench writes the golden state alike. 0, or -1
+   for the netlist (its RAM is named otherwise) or an index past 99. */
+int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits);
 
 #ifdef __cplusplus
 }

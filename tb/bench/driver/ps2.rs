@@ -300,7 +300,16 @@ impl Ps2Driver {
             if seg.ends_frame {
                 seg.ends_frame = false;
                 if let Some((byte, fault)) = self.current {
-                    if !(matches!(fault, Fault::Glitch { bit: u8::MAX, .. })) {
+                    if matches!(fault, Fault::Glitch { bit: u8::MAX, .. }) {
+                        // Not a frame: no receiver sees it end, so the
+                        // coverage model hears of it here.
+                        crate::coverage::functional::sample(
+                            crate::coverage::functional::Sample::Ps2Frame {
+                                byte,
+                                fault: crate::coverage::functional::FaultKind::IdleGlitch,
+                            },
+                        );
+                    } else {
                         ended = Some(SentFrame {
                             byte,
                             fault,

@@ -16,6 +16,7 @@
 
 use super::kbd::{KbdObs, KbdScoreboard};
 use super::Mismatch;
+use crate::coverage::functional::{self as coverage, Sample};
 use crate::driver::ps2::SentFrame;
 use crate::dut::{quiet_draw, CoreOut, CoreParams};
 use generals_golden::buttons::ButtonsModel;
@@ -122,6 +123,9 @@ pub struct CoreScoreboard {
     /// The golden scalars packed as the shim packs `CoreOut::scalars`, and the
     /// bits that are part of the contract (only the phase in IDLE).
     golden_scalars: (u64, u64),
+    /// The core was in reset at the last edge (a RESET press is sampled
+    /// for coverage once, as it begins).
+    reset_sampled: bool,
     /// Totals.
     pub stats: CoreStats,
 }
@@ -152,6 +156,7 @@ impl CoreScoreboard {
             pace_from: 0,
             last_snapshot: None,
             golden_scalars: packed_scalars(&GameState::new()),
+            reset_sampled: true,
             stats: CoreStats::default(),
         }
     }
@@ -295,6 +300,10 @@ impl CoreScoreboard {
         self.buttons.step(keys.0, keys.1);
         let in_reset = self.rst_prev;
         self.draw.tick(in_reset);
+        if in_reset && !self.reset_sampled && self.buttons.reset.pressed() {
+            coverage::sample(Sample::Reset(self.golden.phase));
+        }
+        self.reset_sampled = in_reset;
         if in_reset {
             ev.reset = true;
             if self.golden.phase != Phase::Idle {
@@ -380,7 +389,8 @@ impl CoreScoreboard {
     /// The machine's next command, from the golden machine's plan of its turn.
     fn machine_next(&mut self) -> Option<Command> {
         if self.machine_plan.is_empty() {
-            let (_, cmds) = machine::turn(&self.golden, self.golden.player)?;
+            let (choice, cmds) = machine::turn(&self.golden, self.golden.player)?;
+            coverage::sample(Sample::MachineChoice(&self.golden, choice));
             self.machine_plan = cmds.into();
         }
         self.machine_plan.front().copied()
@@ -401,6 +411,7 @@ impl CoreScoreboard {
         if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
             if self.machine_turn() {
                 self.stats.keys_on_machine_turn += 1;
+                coverage::sample(Sample::KeyOnMachineTurn(self.golden.player));
             } else {
                 self.in_game.push_back((cmd, end));
             }
@@ -470,7 +481,7 @@ impl CoreScoreboard {
             self.paced(cycle)?;
             self.machine_plan.pop_front();
             self.stats.machine_commands += 1;
-            return self.apply_checked(cycle, expected.unwrap_or(Command::W), ev);
+            return self.apply_checked(cycle, expected.unwrap_or(Command::W), true, ev);
         }
         match self.in_game.pop_front() {
             Some((cmd, end)) if Some(cmd) == actual => {
@@ -485,7 +496,7 @@ impl CoreScoreboard {
                         "command {cmd:?} whose last byte ended at cycle {end}"
                     )));
                 }
-                self.apply_checked(cycle, cmd, ev)
+                self.apply_checked(cycle, cmd, false, ev)
             }
             Some((cmd, _)) => Err(Mismatch::new(
                 cycle,
@@ -508,10 +519,11 @@ impl CoreScoreboard {
         &mut self,
         cycle: u64,
         cmd: Command,
+        by_machine: bool,
         ev: &mut CycleEvents,
     ) -> Result<(), Mismatch> {
         let before = self.golden.clone();
-        self.apply(cmd);
+        self.apply(cmd, by_machine);
         self.cmd_after = None;
         self.pace_from = cycle;
         if self.pending_start.is_none() {
@@ -573,6 +585,11 @@ impl CoreScoreboard {
         self.machine_plan.clear();
         self.pace_from = cycle;
         self.check_written(cycle, &before, "game started (dbg_started)")?;
+        coverage::sample(Sample::Started {
+            from: before.phase,
+            after: &self.golden,
+            seats: self.seats,
+        });
         self.stats.games += 1;
         ev.started = true;
         ev.compare_board = true;
@@ -582,6 +599,10 @@ impl CoreScoreboard {
     /// A START press recognised outside PLAYING: the game must start on the
     /// map the draw counter shows now.
     fn start_recognised(&mut self, cycle: u64) {
+        if self.buttons.start_press() && !self.buttons.rst() && self.golden.phase == Phase::Playing
+        {
+            coverage::sample(Sample::StartIgnored);
+        }
         if self.buttons.start_press()
             && !self.buttons.rst()
             && self.golden.phase != Phase::Playing
@@ -735,9 +756,16 @@ impl CoreScoreboard {
         Ok(())
     }
 
-    fn apply(&mut self, cmd: Command) {
+    fn apply(&mut self, cmd: Command, by_machine: bool) {
         let before = self.golden.clone();
-        self.golden.apply(cmd);
+        let outcome = self.golden.apply(cmd);
+        coverage::sample(Sample::Command {
+            before: &before,
+            cmd,
+            outcome,
+            after: &self.golden,
+            by_machine,
+        });
         self.stats.commands += 1;
         if before.cells != self.golden.cells {
             self.stats.moves += 1;

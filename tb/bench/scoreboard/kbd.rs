@@ -5,7 +5,8 @@
 //! after it ([`RxArming`]), must vanish: no byte, no error.
 
 use super::Mismatch;
-use crate::driver::ps2::{truncate_silence, SentFrame};
+use crate::coverage::functional::{self as coverage, FaultKind, Sample};
+use crate::driver::ps2::{truncate_silence, Fault, SentFrame};
 use crate::dut::KbdParams;
 use generals_golden::keyboard::{Command, CommandFifo, Decoder, RxArming, StartVerdict};
 use std::collections::VecDeque;
@@ -121,6 +122,16 @@ impl KbdScoreboard {
             }
             Some(StartVerdict::Taken) | None => {}
         }
+        coverage::sample(Sample::Ps2Frame {
+            byte: frame.byte,
+            fault: match frame.fault {
+                Fault::None => FaultKind::None,
+                Fault::BadParity => FaultKind::BadParity,
+                Fault::StopZero => FaultKind::StopZero,
+                Fault::Truncate { .. } => FaultKind::Truncated,
+                Fault::Glitch { .. } => FaultKind::Glitch,
+            },
+        });
         if frame.fault.drops_frame() {
             self.bad_frames.push_back(frame);
             self.stats.errors += 1;
@@ -255,6 +266,9 @@ impl KbdScoreboard {
         }
         if let Some(cmd) = self.pending_push.take() {
             self.fifo.push(cmd);
+            if self.fifo.overflows != self.stats.overflows {
+                coverage::sample(Sample::FifoOverflow);
+            }
             self.stats.overflows = self.fifo.overflows;
         }
         if let Some(byte) = obs.byte {

@@ -59,6 +59,10 @@ impl PixelScoreboard {
                 ));
             }
         }
+        crate::coverage::functional::sample(crate::coverage::functional::Sample::Screen(
+            before.state,
+            before.machine,
+        ));
         self.next_state = Some((before.state.clone(), before.machine));
         Ok(())
     }
