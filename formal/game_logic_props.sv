@@ -83,9 +83,16 @@ module game_logic_props (
     // The game cover starts late in a map load (see the covers below), not in reset.
     localparam       INIT_START = 1'b1;
     localparam [8:0] INIT_AGE   = 9'd232;
+    localparam       INIT_CMD   = 1'b0;
+`elsif COVER_SCAN
+    // The scan cover starts late in a board scan of a move (see the covers below).
+    localparam       INIT_START = 1'b0;
+    localparam [8:0] INIT_AGE   = 9'd0;
+    localparam       INIT_CMD   = 1'b1;
 `else
     localparam       INIT_START = 1'b0;
     localparam [8:0] INIT_AGE   = 9'd0;
+    localparam       INIT_CMD   = 1'b0;
     always @(*) if (init) assume(rst);
 `endif
 
@@ -98,10 +105,10 @@ module game_logic_props (
     // START acts outside PLAYING, one at a time.
     reg        in_start = INIT_START;       // a START accepted and its game not yet started
     wire       start_acc = start_i && phase_o != PH_PLAYING && !in_start;
-    reg        in_cmd = 1'b0;               // a command taken and not yet carried out
+    reg        in_cmd = INIT_CMD;           // a command taken and not yet carried out
     reg  [2:0] in_code = 3'd0;              // ... its code
     reg        in_src = 1'b0;               // ... 1: the machine's
-    reg        prev_rst = !INIT_START, prev_turn = 1'b0, prev_hold = 1'b0;
+    reg        prev_rst = !(INIT_START || INIT_CMD), prev_turn = 1'b0, prev_hold = 1'b0;
     reg  [3:0] prev_st = INIT_START ? ST_FILL : ST_READY;
     always @(posedge clk) begin
         prev_rst  <= rst;
@@ -152,9 +159,9 @@ module game_logic_props (
     reg       began = INIT_START;
     reg [8:0] load_age = INIT_AGE;
     reg [8:0] cmd_age = 9'd0;
-    reg       scanned = 1'b0;
-    reg [6:0] prev_scan = 7'd0;
-    reg       prev_scanning = 1'b0;
+    reg       scanned = INIT_CMD;
+    reg [6:0] prev_scan = INIT_CMD ? 7'd96 : 7'd0;
+    reg       prev_scanning = INIT_CMD;
     wire      scanning = (st == ST_CHECK || st == ST_GROW);
     always @(posedge clk) begin
         began    <= in_start && !started_o && (began || !hold_i) && !rst;
@@ -212,19 +219,39 @@ module game_logic_props (
     // From reset, a map load is 238 cycles deep: too deep for the solver within the
     // run's budget (7 minutes). This cover starts near its end instead, in a state the
     // helpers above describe (the fill's cell 97, the load 232 cycles old), with the
-    // video never holding, no reset and the keyboard typing once the game has started.
+    // video never holding, no reset and the keyboard typing once the game has started
+    // (the seats are the solver's: the machine may play).
     always @(*) if (init) begin
         cv_start: assume(!rst && st == ST_FILL && dut.scan_q == 7'd97 && dut.busy_q && !applied_o
                          && !started_o && phase_o == 2'd0 && !turn_o && !dut.rd_v_q);
     end
     always @(*) if (!init) begin
-        cv_env:   assume(!rst && !hold_i && !bot_valid_i && !start_i);
+        cv_env:   assume(!rst && !hold_i && !start_i);
         cv_keys:  assume(!kbd_valid_i || phase_o == PH_PLAYING);
     end
     always @(*) if (!init) begin
         cover_load_tight: cover(started_o && load_age == LOAD_BOUND);
         cover_fill_write: cover(we_o && in_start && st == ST_FILL);
         cover_playing:    cover(applied_o && phase_o == PH_PLAYING && !in_src && cmd_age == 9'd1);
+        cover_turn:       cover(started_o && turn_o && !prev_turn);
+        cover_machine:    cover(applied_o && prev_turn && in_src);
+    end
+`elsif COVER_SCAN
+    // A scan's 101 cycles are too deep from reset (a load, then a move); this cover
+    // starts in the automatic pass's search of a move, at cell 97 of a scan, in a
+    // state the helpers describe (the board is the power-up one: no cell is any
+    // player's, so the search goes on), with no reset.
+    always @(*) if (init) begin
+        cv_start: assume(!rst && st == ST_CHECK && dut.scan_q == 7'd97 && dut.rd_v_q
+                         && dut.rd_idx_q == 7'd96 && dut.busy_q && !applied_o && !started_o
+                         && phase_o == PH_PLAYING && !we_o && dut.pass_g_q <= 2'd1
+                         && turn_o == in_src && dut.mv_cmd_q == in_code && cmd_src_o == in_src);
+    end
+    always @(*) if (!init) cv_env: assume(!rst);
+    always @(*) if (!init) begin
+        cover_scan_step:    cover(scanning && prev_scanning && dut.scan_q == prev_scan + 7'd1);
+        cover_scan_restart: cover(scanning && prev_scanning && dut.scan_q == 7'd0 && prev_scan == 7'd100);
+        cover_scan_grows:   cover(st == ST_CHECK && dut.pass_g_q == 2'd2);
     end
 `else
     always @(*) if (!init) begin
