@@ -183,6 +183,85 @@ module game_logic_props (
             scan_progresses: assert(dut.scan_q == prev_scan + 7'd1 || dut.scan_q == 7'd0);
     end
 
+`ifdef BOUND
+    // ---- the bound of every command, the automatic pass's search included --------------------
+    // Assumed (the bound task only): while a game is played each player holds the
+    // capital the map load found (cap_red_o, cap_blue_o). Every valid map has one
+    // capital of each colour on cells of their own (GAME.md §2, the maps' validator),
+    // and by the rules a capital changes hands only by the capture that ends the game
+    // (whose write lands as the phase leaves PLAYING).
+    function automatic [6:0] idx_of(input [7:0] xy);
+        idx_of = {xy[3:0], 3'b000} + {2'b00, xy[3:0], 1'b0} + {3'b000, xy[7:4]};
+    endfunction
+    wire [6:0]  cap_r = idx_of(cap_red_o), cap_b = idx_of(cap_blue_o);
+    wire [12:0] cell_r = dut.board[cap_r], cell_b = dut.board[cap_b];
+    always @(*) if (!init && phase_o == PH_PLAYING) begin
+        env_capitals: assume(cap_red_o[7:4] <= 4'd9 && cap_red_o[3:0] <= 4'd9
+                             && cap_blue_o[7:4] <= 4'd9 && cap_blue_o[3:0] <= 4'd9
+                             && cell_r[12:9] == {2'd1, 2'd2} && cell_b[12:9] == {2'd2, 2'd2});
+    end
+    // With a capital each, the search ends by the time two round ends have passed (a
+    // capital then holds 2 troops at least): at most four scans of 101 cycles, then
+    // the growth's scan: 3 + 4 * 101 + 101 + 1 = 509 cycles. (The design's "about
+    // 420" also needs the first player's capital to hold a troop at its own turn, a
+    // fact of the troops' history that this proof does not carry.)
+    localparam integer CMD_BOUND = 509;
+    reg [1:0] nscan = 2'd0;                  // scans of the search that found no mover
+    reg [8:0] grow_at = 9'd0;                // cmd_age when the growth's scan began
+    always @(posedge clk) begin
+        // a scan ends at cell 100: the search goes on (or leaves CHECK: then nscan no
+        // longer matters)
+        if (take || rst) nscan <= 2'd0;
+        else if (st == ST_CHECK && dut.scan_q == 7'd100) nscan <= nscan + 2'd1;
+        if (st != ST_GROW) grow_at <= cmd_age + 9'd1;
+    end
+    wire [1:0] p = player_o, f = first_o;
+    wire [1:0] other_p = (p == 2'd1) ? 2'd2 : 2'd1;
+    wire [1:0] cand = dut.pass_cand_q, g = dut.pass_g_q;
+    wire [6:0] cand_cap = (cand == 2'd1) ? cap_r : cap_b;
+    always @(*) if (!init && !prev_rst) begin
+        if (in_cmd && !applied_o) command_in_time: assert(cmd_age <= CMD_BOUND - 1);
+        if (applied_o) command_done_in_time: assert(cmd_age <= CMD_BOUND);
+    end
+    always @(*) if (!init) begin
+        if (phase_o == PH_PLAYING)
+            hb_players: assert((p == 2'd1 || p == 2'd2) && (f == 2'd1 || f == 2'd2));
+        if (scanning || st == ST_W_SRC || st == ST_W_TGT || st == ST_COMMIT)
+            hb_cand: assert((cand == 2'd1 || cand == 2'd2) && g <= 2'd2);
+        if (st == ST_CHECK) begin
+            hb_age:   assert(cmd_age == 9'd3 + 9'd101 * nscan + dut.scan_q);
+            hb_read:  assert(dut.rd_v_q ? dut.rd_idx_q + 7'd1 == dut.scan_q : dut.scan_q == 7'd0);
+            hb_a:     assert(!dut.rd_v_q || dut.a_q == dut.board[dut.rd_idx_q]);
+            hb_nowr:  assert(!we_o);
+            hb_order: assert(p == f && (nscan == 0 && cand == other_p && g == 0
+                                        || nscan == 1 && cand == p && g == 1
+                                        || nscan == 2 && cand == other_p && g == 1
+                                        || nscan == 3 && cand == p && g == 2)
+                          || p != f && (nscan == 0 && cand == f && g == 1
+                                        || nscan == 1 && cand == p && g == 1
+                                        || nscan == 2 && cand == f && g == 2));
+            // the candidate's capital, movable after two round ends, is not passed yet
+            if (g == 2'd2) hb_cap: assert(dut.rd_v_q ? dut.rd_idx_q <= cand_cap
+                                                     : dut.scan_q <= cand_cap);
+        end
+        if (st == ST_MV_TGT) hb_tgt: assert(dut.a_q == dut.board[dut.mv_tgt_idx_q]);
+        if (st == ST_MV_TGT || st == ST_CHECK || st == ST_W_SRC)
+            hb_src: assert(dut.mv_src_q == dut.board[dut.mv_src_idx_q]
+                           && dut.mv_tgt_idx_q != dut.mv_src_idx_q);
+        if (st == ST_CHECK || st == ST_GROW) begin
+            // a capital target was not taken (that ends the game), so keeps its owner
+            if (dut.board[dut.mv_tgt_idx_q][10:9] == 2'd2)
+                hb_mv: assert(dut.mv_q[19:18] == dut.board[dut.mv_tgt_idx_q][12:11]);
+            hb_nowin: assert(!dut.mv_q[20]);
+        end
+        if (st == ST_GROW) hb_grow: assert(cmd_age == grow_at + dut.scan_q && grow_at <= 9'd407);
+        if (st == ST_W_SRC && scanned) hb_wsrc: assert(cmd_age <= 9'd407);
+        if (st == ST_W_TGT && scanned) hb_wtgt: assert(cmd_age <= 9'd408);
+        if (st == ST_COMMIT && scanned) hb_commit: assert(cmd_age <= 9'd508);
+        if (applied_o) hb_applied: assert(cmd_age <= 9'd509);
+    end
+`endif
+
     // ---- helpers for the induction: the engine's state as the handshake says ----------------
     always @(*) if (!init) begin
         h_in_cmd:   assert(in_cmd == (st_cmd_work || applied_o));
