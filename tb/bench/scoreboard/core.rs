@@ -408,7 +408,22 @@ impl CoreScoreboard {
             ovf_count: u64::from(out.kbd_ovf),
         };
         self.prev_kbd = (out.kbd_cmd_valid != 0, out.kbd_cmd_ready != 0, out.kbd_cmd);
-        if let Some((cmd, end)) = self.kbd.check(cycle, &obs)? {
+        let overflows = self.kbd.stats.overflows;
+        let taken = self.kbd.check(cycle, &obs)?;
+        // GAME.md §4: no command is ever lost. The keyboard alone may drop
+        // one at a full FIFO (its consumer may stall); in the whole core the
+        // engine takes each within a few hundred cycles while a PS/2 byte
+        // takes half a millisecond, so a command dropped here is a bug.
+        if self.kbd.stats.overflows != overflows {
+            return Err(Mismatch::new(
+                cycle,
+                "keyboard command lost (FIFO overflow in the whole core)",
+                "every decoded command taken by the engine",
+                format!("{} dropped", self.kbd.stats.overflows - overflows),
+            )
+            .note("the engine did not take commands from the keyboard's FIFO in time"));
+        }
+        if let Some((cmd, end)) = taken {
             if self.machine_turn() {
                 self.stats.keys_on_machine_turn += 1;
                 coverage::sample(Sample::KeyOnMachineTurn(self.golden.player));
