@@ -64,6 +64,9 @@ pub struct PlayOptions {
     pub max_rounds: Option<u16>,
     /// The RTL or its gate-level netlist.
     pub model: CoreModel,
+    /// Non-zero: registers without a power-up value start random, drawn
+    /// from this seed (every check must pass all the same).
+    pub init_seed: u32,
 }
 
 /// What a scripted game did.
@@ -269,7 +272,7 @@ pub fn play_planned(
     outs: PlayOutputs,
 ) -> Result<PlayReport, AppError> {
     let started = Instant::now();
-    let dut = CoreDut::open(opts.model, 0)?;
+    let dut = CoreDut::open(opts.model, opts.init_seed)?;
     let mut env = CoreEnv::with_dut(dut, maps, opts.seed, Ps2Timing::default(), false)?;
     let trace = match &outs.trace {
         Some(t) => {

@@ -185,6 +185,11 @@ struct PlayArgs {
     /// simulation/synthesis mismatch shows here and not on the board.
     #[arg(long)]
     netlist: bool,
+    /// Start the registers that have no power-up value at random values
+    /// drawn from this seed (1 … 2^32 − 1; 0: all zero, as on the FPGA):
+    /// every check must pass all the same.
+    #[arg(long, value_name = "S", default_value_t = 0, allow_negative_numbers = true, value_parser = count(0, u64::from(u32::MAX)))]
+    power_up_seed: u64,
 }
 
 #[derive(Subcommand)]
@@ -605,6 +610,7 @@ fn play_cmd(a: PlayArgs) -> Result<(), AppError> {
         } else {
             CoreModel::Rtl
         },
+        init_seed: a.power_up_seed as u32, // at most u32::MAX by its parser
     };
     let outs = PlayOutputs::plan(&mut plan, &opts, OutputNames::PLAY)?;
     let r = app::play_planned(maps(), &opts, outs)?;
@@ -702,6 +708,7 @@ fn demo(out: &Path, every: u64, quiet: bool, person: bool) -> Result<(), AppErro
         seats,
         max_rounds: None,
         model: CoreModel::Rtl,
+        init_seed: 0,
     };
     let outs = PlayOutputs::plan(
         &mut plan,

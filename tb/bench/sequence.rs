@@ -84,7 +84,7 @@ fn fuzz_press(rng: &mut ChaCha8Rng) -> Press {
 }
 
 /// What the fuzzer does next.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum FuzzAction {
     /// Press RESET.
     Reset(Press),
@@ -123,7 +123,7 @@ pub struct FuzzProgress {
 }
 
 /// What the fuzzer may do, besides typing keys and pressing buttons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FuzzMix {
     /// Inject PS/2 faults (bad parity, stop bit 0, truncation, glitches).
     pub faults: bool,

@@ -61,6 +61,7 @@ pub fn opts(map: u8, script: &[Step], name: &str) -> PlayOptions {
         seats: generals_golden::machine::Seats::PEOPLE,
         max_rounds: None,
         model: CoreModel::Rtl,
+        init_seed: 0,
     }
 }
 

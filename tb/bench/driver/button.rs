@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
 /// One button press as a waveform: bounce, hold, bounce on release.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Press {
     /// `(cycles, pressed)` stretches, in order; the key is released after.
     pub stretches: Vec<(u32, bool)>,

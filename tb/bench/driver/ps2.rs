@@ -20,7 +20,7 @@ pub fn truncate_silence(rx: &KbdParams) -> u32 {
 }
 
 /// A fault injected into one frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Fault {
     /// A clean frame.
     None,
@@ -72,7 +72,7 @@ impl Fault {
 }
 
 /// Timing of the simulated keyboard.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Ps2Timing {
     /// Device clock in Hz (10 000 ..= 16 700).
     pub clock_hz: u32,
