@@ -170,6 +170,18 @@ module game_logic #(
                   || ((g == 2'd2) && (round == {LAND_BITS{1'b1}}));
     endfunction
 
+    // What a cell of kind `kind` owned by `owner` grows by in grow_n round ends (0..2):
+    // capitals and towers by grow_n, land by 1 when `land`, if owned; mountains never.
+    function automatic [1:0] growth(input [1:0] kind, input [1:0] owner, input [1:0] grow_n,
+                                    input land);
+        case (kind)
+            KIND_CAPITAL,
+            KIND_TOWER: growth = (owner != PL_NONE) ? grow_n : 2'd0;
+            KIND_LAND:  growth = ((owner != PL_NONE) && land) ? 2'd1 : 2'd0;
+            default:    growth = 2'd0;
+        endcase
+    endfunction
+
     // A cell after the move (source and target take the move's result) and the command's
     // `grow_n` round ends, saturated. Mountains are never owned; they are gated anyway
     // so a corrupt state cannot make one grow. Adding once and saturating once equals
@@ -185,12 +197,7 @@ module game_logic #(
         begin
             owner  = is_tgt ? tgt_o : c[12:11];
             troops = is_src ? src_t : (is_tgt ? tgt_t : c[8:0]);
-            case (c[10:9])
-                KIND_CAPITAL,
-                KIND_TOWER: grow = (owner != PL_NONE) ? grow_n : 2'd0;
-                KIND_LAND:  grow = ((owner != PL_NONE) && land) ? 2'd1 : 2'd0;
-                default:    grow = 2'd0;
-            endcase
+            grow       = growth(c[10:9], owner, grow_n, land);
             sum        = {1'b0, troops} + {8'd0, grow};
             after_move = {owner, c[10:9], sum[9] ? TROOPS_MAX : sum[8:0]};
         end
@@ -245,12 +252,22 @@ module game_logic #(
     // (GAME.md section 7), hence the public marker.
     reg [CELL_W-1:0] board [0:127] /* verilator public_flat_rd */;
     reg [CELL_W-1:0] a_q;                   // read port A: the engine's word
+    // Read port C: a move's target, read with its source (port A) when the command is
+    // taken, and kept in tgt_q from ST_MV_SRC on, so that ST_MV_TGT decides from a
+    // register and not from the RAM's output (the block RAM's clock-to-output time
+    // would leave too little of the cycle for the move's arithmetic). Nothing writes
+    // the board from READY to ST_MV_TGT, so the word is the one port A would read in
+    // ST_MV_SRC.
+    reg [CELL_W-1:0] c_q;
+    reg [CELL_W-1:0] tgt_q;
     // Power-up contents: an empty board, so that a 4-state simulator shows no X (on the
     // FPGA block RAM powers up 0 unless initialised).
     integer bi;
     initial begin
         for (bi = 0; bi < 128; bi = bi + 1) board[bi] = {CELL_W{1'b0}};
         a_q      = {CELL_W{1'b0}};
+        c_q      = {CELL_W{1'b0}};
+        tgt_q    = {CELL_W{1'b0}};
         b_data_o = {CELL_W{1'b0}};
     end
     // The write port (the engine's registered we_o, waddr_o, wdata_o) and read port B.
@@ -334,6 +351,8 @@ module game_logic #(
         reg [7:0]  t_cur;
         reg [5:0]  c_ld_n;
         reg [6:0]  t_elem_idx;
+        reg        t_a_rd;
+        reg [6:0]  t_a_addr;
         reg        t_valid;
         reg [2:0]  t_cmd;
         reg [7:0]  c_cur_red, c_cur_blue, n_cur_red, n_cur_blue;
@@ -513,11 +532,11 @@ module game_logic #(
                 end
                 ST_MV_SRC: n_st = ST_MV_TGT;
                 ST_MV_TGT: begin
-                    if (a_q[10:9] == KIND_MOUNTAIN) begin
+                    if (tgt_q[10:9] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         n_st          = ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], a_q, c_mode, c_player)) begin
+                    end else if (move_wins(mv_src_q[8:0], tgt_q, c_mode, c_player)) begin
                         pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
                         n_st        = ST_W_SRC;
@@ -595,10 +614,13 @@ module game_logic #(
                 mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, t_cmd));
             end
             if (c_st == ST_MV_TGT) begin
-                mv_q          <= move(mv_src_q[8:0], a_q, c_mode, c_player);
-                mv_tgt_kind_q <= a_q[10:9];
+                mv_q          <= move(mv_src_q[8:0], tgt_q, c_mode, c_player);
+                mv_tgt_kind_q <= tgt_q[10:9];
             end
-            if (c_st == ST_MV_SRC) mv_src_q <= a_q;
+            if (c_st == ST_MV_SRC) begin
+                mv_src_q <= a_q;
+                tgt_q    <= c_q;
+            end
             if (t_start) start_map_q <= draw_i;
             st_q          <= n_st;
             scan_q        <= n_scan;
@@ -607,10 +629,15 @@ module game_logic #(
             player_o      <= n_player;
             st_ready_o    <= (n_st[3:2] == 2'b00);
             // Read port A: the cursor cell when a command is taken, the target after
-            // the source, the scanned cells.
-            if (c_st == ST_READY && t_take) a_q <= board[xy_idx(t_cur)];
-            else if (c_st == ST_MV_SRC)     a_q <= board[c_tgt_idx];
-            else if (t_scan_more)           a_q <= board[c_scan];
+            // the source, the scanned cells. One read of a chosen address, so that
+            // the port is a block RAM's (three reads would be three ports).
+            t_a_rd   = 1'b1;
+            t_a_addr = c_scan;
+            if (c_st == ST_READY && t_take) t_a_addr = xy_idx(t_cur);
+            else if (c_st == ST_MV_SRC)     t_a_addr = c_tgt_idx;
+            else                            t_a_rd   = t_scan_more;
+            if (t_a_rd) a_q <= board[t_a_addr];
+            if (c_st == ST_READY && t_take) c_q <= board[xy_idx(nb_xy(t_cur, t_cmd))];
         end
         if (rst) begin
             st_q          <= ST_READY;
@@ -658,31 +685,72 @@ module game_logic #(
     // search stops there, so g <= 2 after at most 3 scans. Saturation cannot hide a
     // ">= 2" (511 >= 2), so the saturated value is compared.
 
-    // The scanned cell c (index idx) after the move and g round ends' growths.
+    // The scanned cell c (index idx) after the move and g round ends' growths. The
+    // move's source and target are taken from their words as read for the move
+    // (mv_src_q, tgt_q), not from c: nothing writes the board between that read and
+    // the scans, and ST_GROW reads each cell before it writes it, so they are the
+    // words c holds then. Only the other cells' logic then follows the RAM's output,
+    // and for them the tests below need no adder.
     function automatic [CELL_W-1:0] after_scan(input [CELL_W-1:0] c, input [6:0] idx,
                                                input [1:0] g, input [LAND_BITS-1:0] round);
-        after_scan = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
-                                mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
-                                mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
+        if (idx == mv_src_idx_q || idx == mv_tgt_idx_q)
+            after_scan = after_moved(idx, g, round);
+        else
+            after_scan = after_move(c, 1'b0, 1'b0, 9'd0, PL_NONE, 9'd0, g,
+                                    land_grows(round, g));
+    endfunction
+
+    // The move's source or target (idx) after the move and g round ends' growths.
+    function automatic [CELL_W-1:0] after_moved(input [6:0] idx, input [1:0] g,
+                                                input [LAND_BITS-1:0] round);
+        reg is_src;
+        begin
+            is_src      = (idx == mv_src_idx_q);
+            after_moved = after_move(is_src ? mv_src_q : tgt_q, is_src, idx == mv_tgt_idx_q,
+                                     mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                                     mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
+        end
+    endfunction
+
+    // The growth of a cell {owner, kind} that is neither the move's source nor its
+    // target.
+    function automatic [1:0] plain_growth(input [3:0] ok, input [1:0] g,
+                                          input [LAND_BITS-1:0] round);
+        plain_growth = growth(ok[1:0], ok[3:2], g, land_grows(round, g));
     endfunction
 
     // Does the scanned cell, after the move and the growths so far, let the candidate
-    // move (its owner, with >= 2 troops)?
+    // move (its owner, with >= 2 troops)? For a cell the move left alone, troops +
+    // grow >= 2 (the saturated sum keeps that: 511 >= 2) with grow <= 2 holds when
+    // troops >= 2, or grow is 2, or troops is 1 and grow is not 0.
     function automatic movable(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
                                input [1:0] cand, input [LAND_BITS-1:0] round);
         /* verilator lint_off UNUSEDSIGNAL */
         reg [CELL_W-1:0] a;     // its kind does not matter here
         /* verilator lint_on UNUSEDSIGNAL */
+        reg [1:0]        grow;
         begin
-            a = after_scan(c, idx, g, round);
-            movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
+            if (idx == mv_src_idx_q || idx == mv_tgt_idx_q) begin
+                a       = after_moved(idx, g, round);
+                movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
+            end else begin
+                grow    = plain_growth(c[12:9], g, round);
+                movable = (c[12:11] == cand) && ((c[8:1] != 8'd0) || grow[1] ||
+                                                 (c[0] && grow != 2'd0));
+            end
         end
     endfunction
 
-    // Does the scanned cell change in ST_GROW (it is then written)?
+    // Does the scanned cell change in ST_GROW (it is then written)? A cell the move
+    // left alone changes when it grows and is not saturated.
     function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
                                     input [LAND_BITS-1:0] round);
-        grow_changes = after_scan(c, idx, g, round) != c;
+        if (idx == mv_src_idx_q)
+            grow_changes = after_moved(idx, g, round) != mv_src_q;
+        else if (idx == mv_tgt_idx_q)
+            grow_changes = after_moved(idx, g, round) != tgt_q;
+        else
+            grow_changes = (plain_growth(c[12:9], g, round) != 2'd0) && (c[8:0] != TROOPS_MAX);
     endfunction
 
 endmodule
