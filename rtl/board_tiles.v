@@ -48,11 +48,14 @@ module board_tiles #(
     localparam [3:0] BOARD_COLS = 4'd10;
     localparam [3:0] STRIP_COLS = 4'd5;
     localparam [5:0] CELL_LAST  = CELL_PITCH - 6'd1;
-    // Fetch of the next cell: the cell RAM word, then the three digit rows.
-    localparam [1:0] F_IDLE = 2'd0;
-    localparam [1:0] F_WORD = 2'd1;    // the word is here; digit 0's row is read
-    localparam [1:0] F_D0   = 2'd2;    // digit 0's row is here; digit 1's is read
-    localparam [1:0] F_D1   = 2'd3;    // digit 1's row is here; digit 2's is read
+    // Fetch of the next cell: the cell RAM word, then the three digit rows. The word
+    // is registered (nxt_word) before anything is computed from it: a block RAM's
+    // output is late in the cycle (5.6 ns on an ECP5 of speed grade 6).
+    localparam [2:0] F_IDLE = 3'd0;
+    localparam [2:0] F_RAM  = 3'd1;    // the word is in the RAM's output register
+    localparam [2:0] F_WORD = 3'd2;    // the word is in nxt_word; digit 0's row is read
+    localparam [2:0] F_D0   = 3'd3;    // digit 0's row is here; digit 1's is read
+    localparam [2:0] F_D1   = 3'd4;    // digit 1's row is here; digit 2's is read
     // Icon placement inside a cell: its pixels, and the same as a mask over the
     // cell's 44 pixels (bit 43 - ix for pixel ix, as all masks here).
     localparam [5:0]  ICON_BIG_LAST = ICON_BIG_XY + ICON_BIG - 6'd1;
@@ -151,7 +154,7 @@ module board_tiles #(
     reg        ic_big_q;        // the icon at scale 2 (no troops)
     // The next cell, as fetched (digit 2's row stays in the ROM's output register;
     // the icon's row is read when the beam reaches the cell).
-    reg [1:0]        f_st;
+    reg [2:0]        f_st;
     reg [3:0]        f_col;
     reg [5:0]        f_iy;          // the line inside the cell
     reg [CRAM_W-1:0] nxt_word;
@@ -212,7 +215,8 @@ module board_tiles #(
         reg [5:0]        c_b, c_bly, n_bly, n_iy, n_fy, dy;
         reg [6:0]        c_rbase, n_rbase;
         reg [3:0]        c_col, ncols;
-        reg [1:0]        c_seg, c_lk, c_f, kind, owner;
+        reg [1:0]        c_seg, c_lk, kind, owner;
+        reg [2:0]        c_f;
         reg [CRAM_W-1:0] w;
         reg [2:0]        c_gy;
         reg [4:0]        c_dig;         // a digit's pixels: its ROM row's bits 7-3
@@ -224,7 +228,7 @@ module board_tiles #(
         c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; c_b = 6'd0; n_fy = 6'd0;
         c_ovl = 44'd0; c_bly = 6'd0;
         n_bly = 6'd0; n_iy = 6'd0; dy = 6'd0; c_rbase = 7'd0; n_rbase = 7'd0; c_col = 4'd0;
-        ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 2'd0; kind = 2'd0; owner = 2'd0;
+        ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 3'd0; kind = 2'd0; owner = 2'd0;
         w = {CRAM_W{1'b0}}; c_dig = 5'd0; go = 1'd0; n_in = 1'd0; go_col = 4'd0;
         go_addr = 7'd0; c_gy = 3'd0;
         // ---- the pixel ----
@@ -357,11 +361,13 @@ module board_tiles #(
             c_dig = dig_q[7:3];
             c_gy  = nxt_gy;
             case (c_f)
+                F_RAM: begin
+                    if (idle) nxt_word <= strip_cell(f_col);
+                    else      nxt_word <= ram_q;
+                    f_st <= F_WORD;
+                end
                 F_WORD: begin
-                    if (idle) w = strip_cell(f_col);
-                    else      w = ram_q;
                     kind       = w[17:16];
-                    nxt_word   <= w;
                     dy         = f_iy - ((kind == KIND_LAND) ? DIG_Y_LAND : DIG_Y_ICON);
                     nxt_gy     <= dy[3:1];
                     nxt_dig_on <= (dy < DIG_H) && (w[13:12] != 2'd0);
@@ -396,7 +402,7 @@ module board_tiles #(
             if (go_col == 4'd0) f_iy <= n_iy;
             f_col <= go_col;
             ram_q <= cram[go_addr];
-            f_st  <= F_WORD;
+            f_st  <= F_RAM;
         end
         if (rst) begin
             f_st       <= F_IDLE;
