@@ -109,8 +109,13 @@ module machine_player #(
     reg [4:0]  ds;              // dist(s, C)
     reg [3:0]  tx, ty;          // its target
     reg [4:0]  dt;              // dist(t, C)
-    reg [9:0]  key;             // its order key (above)
-    reg        key_v;           // key is a move (the target is no mountain)
+    // The target's word as the key needs it, taken from the RAM's output in M_NB_CK
+    // (its clock-to-output time leaves no room for the key's logic behind it); the
+    // key is worked out from these in M_CMP.
+    reg [1:0]  t_owner;         // the target's owner
+    reg        t_beaten;        // k beats the target's troops
+    reg        t_tower;         // the target is a tower
+    reg        key_v;           // the candidate is a move (the target is no mountain)
     reg [9:0]  best;
     reg [3:0]  best_x, best_y;
     reg [1:0]  best_dir;
@@ -142,23 +147,20 @@ module machine_player #(
     endfunction
 
     // The key of the candidate moving k troops from a cell at distance ds from
-    // the enemy capital (cx, cy) to (tx, ty), at distance dt, holding word t.
-    function automatic [9:0] key_of(input [CELL_W-1:0] t, input [8:0] k_i, input [1:0] pl,
+    // the enemy capital (cx, cy) to (tx, ty), at distance dt, owned by t_own (a
+    // tower if tower), whose troops k beats if beats.
+    function automatic [9:0] key_of(input [1:0] t_own, input beats, input tower,
+                                    input [8:0] k_i, input [1:0] pl,
                                     input [3:0] tx_i, input [3:0] ty_i, input [3:0] cx_i,
                                     input [3:0] cy_i, input [4:0] ds_i, input [4:0] dt_i);
-        reg [1:0] t_owner;
-        reg       beats;
         reg [6:0] k_capped;
         begin
-            t_owner  = t[CELL_OWNER +: 2];
-            beats    = k_i > t[TROOPS_W-1:0];
             k_capped = (k_i > K_CAP) ? K_CAP[6:0] : k_i[6:0];
             if (tx_i == cx_i && ty_i == cy_i && beats)
                 key_of = {CLASS_WIN, 8'd0};
-            else if (t_owner != pl && beats)
-                key_of = {CLASS_CAPTURE, t[CELL_KIND +: 2] == KIND_TOWER, t_owner != PL_NONE,
-                          1'b0, DIST_MAX - dt_i};
-            else if (t_owner == pl)
+            else if (t_own != pl && beats)
+                key_of = {CLASS_CAPTURE, tower, t_own != PL_NONE, 1'b0, DIST_MAX - dt_i};
+            else if (t_own == pl)
                 key_of = {CLASS_TRANSFER, dt_i < ds_i, k_capped};
             else
                 key_of = {CLASS_ATTACK, 1'b0, k_capped};
@@ -193,7 +195,8 @@ module machine_player #(
         reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y, n_st;
         reg [1:0] c_dir, c_best_dir;
         reg [GAP_W-1:0] c_gap;
-        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply;
+        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply, c_t_beaten, c_t_tower;
+        reg [1:0] c_t_owner;
         reg [2:0] c_cmd_o;
         reg [8:0] c_k;
         reg [4:0] c_ds, c_dt;
@@ -222,7 +225,10 @@ module machine_player #(
                 c_tx = tx;
                 c_ty = ty;
                 c_dt = dt;
-                c_key = key;
+                c_key = 10'd0;          // worked out in M_CMP
+                c_t_owner = t_owner;
+                c_t_beaten = t_beaten;
+                c_t_tower = t_tower;
                 c_key_v = key_v;
                 c_best = best;
                 c_best_x = best_x;
@@ -283,12 +289,16 @@ module machine_player #(
                             n_st = M_NB_CK;
                         end
                         M_NB_CK: begin
-                            key   <= key_of(c_rd_data, c_k, player_i, c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                             enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
-                            key_v <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
-                            n_st  = M_CMP;
+                            t_owner  <= c_rd_data[CELL_OWNER +: 2];
+                            t_beaten <= c_k > c_rd_data[TROOPS_W-1:0];
+                            t_tower  <= (c_rd_data[CELL_KIND +: 2] == KIND_TOWER);
+                            key_v    <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
+                            n_st     = M_CMP;
                         end
                         M_CMP: begin
+                            c_key = key_of(c_t_owner, c_t_beaten, c_t_tower, c_k, player_i, c_tx, c_ty,
+                                           enemy_x(player_i, cap_red_x, cap_blue_x),
+                                           enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
                             if (c_key_v && better(c_best_v, c_key, c_best)) begin
                                 best     <= c_key;
                                 best_v   <= 1'b1;
