@@ -75,8 +75,12 @@ module machine_player #(
     reg [6:0]        rd_addr;
     integer m;
     initial for (m = 0; m < 128; m = m + 1) mem[m] = {CELL_W{1'b0}};
-    // The copy is read by the scan below, in the two states whose next state uses
-    // the word: the read sits in the block that drives its address.
+    // The copy is read by the scan below, through one read of a chosen address in
+    // the block that drives it (one port): a source cell's word in the state that
+    // chooses the cell (M_IDLE, M_NEXT), so that M_SRC keeps what M_SRC_CK needs of
+    // it in registers (the block RAM's output is late in the cycle); a neighbour's
+    // in M_NB_RD. Nothing writes the board while the machine scans: its turn starts
+    // after the last command's writes.
     always @(posedge clk) begin
         if (we_i) mem[waddr_i] <= wdata_i;
     end
@@ -107,6 +111,7 @@ module machine_player #(
     reg [1:0]  dir;             // W A S D = 0 1 2 3, the command codes
     reg [8:0]  k;               // troops the candidate moves
     reg [4:0]  ds;              // dist(s, C)
+    reg        src_ok;          // the source cell is the machine's, with 2 or more troops
     reg [3:0]  tx, ty;          // its target
     reg [4:0]  dt;              // dist(t, C)
     // The target's word as the key needs it, taken from the RAM's output in M_NB_CK
@@ -204,6 +209,8 @@ module machine_player #(
         reg [CELL_W-1:0] c_rd_data;
         reg [6:0] c_rd_addr;
         reg [7:0] cursor;
+        reg       t_rd, c_src_ok;
+        reg [6:0] t_rd_addr;
         /* verilator tracing_on */
         c_gap = gap;
         if (rst || turn_i || dirty) begin
@@ -236,6 +243,9 @@ module machine_player #(
                 c_best_dir = best_dir;
                 c_rd_data = rd_data;
                 c_rd_addr = rd_addr;
+                c_src_ok = src_ok;
+                t_rd = 1'b0;
+                t_rd_addr = c_rd_addr;
                 n_st = c_st;
                 n_wait_apply = c_wait_apply;
                 if (rst || !turn_i) begin
@@ -257,22 +267,25 @@ module machine_player #(
                     case (c_st)
                         M_IDLE: if (!c_wait_apply) begin
                             // The turn begins (its last command is carried out): scan from (0, 0).
-                            sx      <= 4'd0;
-                            sy      <= 4'd0;
-                            rd_addr <= 7'd0;
-                            n_st    = M_SRC;
+                            sx        <= 4'd0;
+                            sy        <= 4'd0;
+                            rd_addr   <= 7'd0;
+                            t_rd      = 1'b1;
+                            t_rd_addr = 7'd0;
+                            n_st      = M_SRC;
                         end
                         M_SRC: begin
-                            rd_data <= mem[c_rd_addr];
-                            n_st    = M_SRC_CK;
+                            // The source cell's word is here.
+                            k      <= c_rd_data[TROOPS_W-1:0] - 9'd1;
+                            src_ok <= (c_rd_data[CELL_OWNER +: 2] == player_i
+                                       && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE);
+                            n_st   = M_SRC_CK;
                         end
                         M_SRC_CK: begin
-                            k    <= c_rd_data[TROOPS_W-1:0] - 9'd1;
                             ds   <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
                                              enemy_x(player_i, cap_red_y, cap_blue_y));
                             dir  <= CMD_W[1:0];
-                            n_st = (c_rd_data[CELL_OWNER +: 2] == player_i
-                                    && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
+                            n_st = c_src_ok ? M_NB : M_NEXT;
                         end
                         M_NB: begin
                             tx      <= nb_x(c_sx, c_dir);
@@ -283,7 +296,7 @@ module machine_player #(
                             else               dir <= c_dir + 2'd1;
                         end
                         M_NB_RD: begin
-                            rd_data <= mem[c_rd_addr];
+                            t_rd = 1'b1;
                             dt   <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
                                              enemy_x(player_i, cap_red_y, cap_blue_y));
                             n_st = M_NB_CK;
@@ -316,13 +329,15 @@ module machine_player #(
                         M_NEXT: begin
                             // Row by row: (9, y) is followed by (0, y + 1).
                             if (c_sx == COORD_MAX) begin
-                                sx      <= 4'd0;
-                                sy      <= c_sy + 4'd1;
-                                rd_addr <= cell_idx(4'd0, c_sy + 4'd1);
+                                sx        <= 4'd0;
+                                sy        <= c_sy + 4'd1;
+                                t_rd_addr = cell_idx(4'd0, c_sy + 4'd1);
                             end else begin
-                                sx      <= c_sx + 4'd1;
-                                rd_addr <= cell_idx(c_sx + 4'd1, c_sy);
+                                sx        <= c_sx + 4'd1;
+                                t_rd_addr = cell_idx(c_sx + 4'd1, c_sy);
                             end
+                            rd_addr <= t_rd_addr;
+                            t_rd    = 1'b1;
                             n_st = (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
                         end
                         M_TYPE: begin
@@ -345,6 +360,7 @@ module machine_player #(
                         default: n_st = M_IDLE;
                     endcase
                 end
+                if (t_rd) rd_data <= mem[t_rd_addr];
                 st         <= n_st;
                 wait_apply <= n_wait_apply;
                 dirty      <= turn_i && !rst;
