@@ -48,6 +48,7 @@ module board_tiles #(
     localparam [3:0] BOARD_COLS = 4'd10;
     localparam [3:0] STRIP_COLS = 4'd5;
     localparam [5:0] CELL_LAST  = CELL_PITCH - 6'd1;
+    localparam [9:0] SETUP_X2   = SETUP_X + 10'd1;  // the line setup's second step
     // Fetch of the next cell: the cell RAM word, then the three digit rows. The word
     // is registered (nxt_word) before anything is computed from it: a block RAM's
     // output is late in the cycle (5.6 ns on an ECP5 of speed grade 6).
@@ -136,6 +137,7 @@ module board_tiles #(
     reg [3:0]  solid_q;         // a solid line's colour
     reg [5:0]  bly_q;           // line inside the cell pitch (0, 1: grid row)
     reg [6:0]  rbase_q;         // cell index of the row's column 0
+    reg [9:0]  ny_q;            // the next line (from SETUP_X to SETUP_X2)
     // The line's distance to the cell's top or bottom edge (fy), as the cursor and
     // target tests use it: {fy < 3, fy < 4, fy == 4, fy < 14, fy[3]}.
     reg [4:0]  fyf_q;
@@ -304,11 +306,10 @@ module board_tiles #(
                     end
                     default: begin
                         if (c_x == SETUP_X) begin
-                            // The next line, in the blanking before it.
+                            // The next line, in the blanking before it, in two steps (each
+                            // short enough for the clock): its row inside the cells ...
                             c_y     = sy_i;
                             ny      = (c_y == V_LAST) ? 10'd0 : c_y + 10'd1;
-                            if (idle) n_in = in_range(ny, STRIP_Y0, STRIP_H);
-                            else      n_in = in_range(ny, BOARD_Y0, BOARD_SIZE);
                             if (ny == (idle ? STRIP_Y0 : BOARD_Y0)) begin
                                 n_bly   = 6'd0;
                                 n_rbase = 7'd0;
@@ -319,10 +320,19 @@ module board_tiles #(
                                 n_bly   = c_bly + 6'd1;
                                 n_rbase = c_rbase;
                             end
+                            ny_q       <= ny;
+                            bly_q      <= n_bly;
+                            rbase_q    <= n_rbase;
+                            col_q      <= 4'd0;
+                            seg_last_q <= SETUP_X2;
+                        end else if (c_x == SETUP_X2) begin
+                            // ... then what it holds, and column 0's fetch.
+                            ny      = ny_q;
+                            n_bly   = c_bly;
+                            n_rbase = c_rbase;
+                            if (idle) n_in = in_range(ny, STRIP_Y0, STRIP_H);
+                            else      n_in = in_range(ny, BOARD_Y0, BOARD_SIZE);
                             n_iy    = n_bly - GRID_W;
-                            bly_q   <= n_bly;
-                            rbase_q <= n_rbase;
-                            col_q   <= 4'd0;
                             n_fy    = (n_iy < CELL_HALF) ? n_iy : CELL_IN - 6'd1 - n_iy;
                             fyf_q   <= {n_fy < TGT_W, n_fy < CUR_W, n_fy == CUR_W, n_fy < CUR_ARM,
                                         n_fy[CUR_DASH_B]};
