@@ -746,15 +746,26 @@ module game_logic #(
     endfunction
 
     // Does the move's source or target (idx), after the move and g round ends'
-    // growths, let the candidate move (its owner, with >= 2 troops)?
+    // growths, let the candidate move (its owner, with >= 2 troops)? As after_moved,
+    // without the sum: troops + grow >= 2 (the saturated sum keeps that) with
+    // grow <= 2 holds when troops >= 2, or grow is 2, or troops is 1 and grow is not 0.
     function automatic moved_movable(input [6:0] idx, input [1:0] g, input [1:0] cand,
                                      input [LAND_BITS-1:0] round);
+        reg              is_src, is_tgt;
         /* verilator lint_off UNUSEDSIGNAL */
-        reg [CELL_W-1:0] a;     // its kind does not matter here
+        reg [CELL_W-1:0] w;     // the troops come from the move
         /* verilator lint_on UNUSEDSIGNAL */
+        reg [1:0]        owner, grow;
+        reg [8:0]        troops;
         begin
-            a             = after_moved(idx, g, round);
-            moved_movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
+            is_src = (idx == mv_src_idx_q);
+            is_tgt = (idx == mv_tgt_idx_q);
+            w      = is_src ? mv_src_q : tgt_q;
+            owner  = is_tgt ? mv_q[MV_TGT_O +: 2] : w[12:11];
+            troops = is_src ? mv_q[MV_SRC_T +: TROOPS_W] : mv_q[MV_TGT_T +: TROOPS_W];
+            grow   = growth(w[10:9], owner, g, land_grows(round, g));
+            moved_movable = (owner == cand) && ((troops[8:1] != 8'd0) || grow[1] ||
+                                                (troops[0] && grow != 2'd0));
         end
     endfunction
 
