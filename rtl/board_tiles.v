@@ -57,6 +57,7 @@ module board_tiles #(
     localparam [2:0] F_WORD = 3'd2;    // the word is in nxt_word; digit 0's row is read
     localparam [2:0] F_D0   = 3'd3;    // digit 0's row is here; digit 1's is read
     localparam [2:0] F_D1   = 3'd4;    // digit 1's row is here; digit 2's is read
+    localparam [2:0] F_IC   = 3'd5;    // the icon's row is read
     // Icon placement inside a cell: its pixels, and the same as a mask over the
     // cell's 44 pixels (bit 43 - ix for pixel ix, as all masks here).
     localparam [5:0]  ICON_BIG_LAST = ICON_BIG_XY + ICON_BIG - 6'd1;
@@ -76,14 +77,17 @@ module board_tiles #(
     // Troop digits {digit, row} and icon rows {kind, row}. Like the cell RAM they are
     // read by the fetch below into output registers (block RAM): reads inside the
     // block that uses them, so that a simulator orders them without copies.
+    // The icons (4 096 bits) are asked for as block RAM: yosys's cost model would
+    // build them from LUTs, about 150 of them.
     reg [7:0]  digits [0:127];
-    reg [63:0] icons  [0:63];
+    (* rom_style = "block" *) reg [63:0] icons [0:63];
     initial $readmemh({GFX_DIR, "digits.hex"}, digits);
     initial $readmemh({GFX_DIR, "icons.hex"}, icons);
     reg [CRAM_W-1:0] ram_q;     // block RAM output registers: no reset
     /* verilator lint_off UNUSEDSIGNAL */
     reg [7:0]        dig_q;     // a digit is 5 pixels wide: bits 2-0 are blank
     /* verilator lint_on UNUSEDSIGNAL */
+    reg [63:0]       ic_rd;     // the next cell's icon row, as read (F_IC)
     reg [63:0]       ic_q;      // the icon's row for the cell under the beam
 
     // The title's sample cells: Red capital 12, Red land 5, neutral tower, mountain,
@@ -289,7 +293,7 @@ module board_tiles #(
                             cur_q    <= w[15];
                             tgt_q    <= w[14];
                             ic_big_q <= (w[13:12] == 2'd0);
-                            ic_q     <= icons[{kind, nxt_ic_row}];   // for the pixels to come
+                            ic_q     <= ic_rd;       // for the pixels to come
                             dig_line_q <= nxt_dig_on;
                             if (nxt_dig_on)            ovl_q <= digit_mask(w[13:12], nxt_d0, nxt_d1, dig_q[7:3]);
                             else if (!nxt_ic_on)       ovl_q <= {44{1'b0}};
@@ -389,7 +393,7 @@ module board_tiles #(
                     dig_q  <= digits[{slot_digit(w[13:12], w[11:0], 2'd1), c_gy}];
                     f_st   <= F_D1;
                 end
-                default: begin
+                F_D1: begin
                     nxt_d1 <= c_dig;
                     dig_q  <= digits[{slot_digit(w[13:12], w[11:0], 2'd2), c_gy}];
                     // Big (scale 2) without troops, else small above the number.
@@ -403,7 +407,11 @@ module board_tiles #(
                         nxt_ic_on  <= (kind != KIND_LAND) && (dy < ICON_SM);
                         nxt_ic_row <= dy[3:0];
                     end
-                    f_st <= F_IDLE;
+                    f_st <= F_IC;
+                end
+                default: begin                      // F_IC
+                    ic_rd <= icons[{w[17:16], nxt_ic_row}];
+                    f_st  <= F_IDLE;
                 end
             endcase
         end
