@@ -715,8 +715,7 @@ module game_logic #(
     // move's source and target are taken from their words as read for the move
     // (mv_src_q, tgt_q), not from c: nothing writes the board between that read and
     // the scans, and ST_GROW reads each cell before it writes it, so they are the
-    // words c holds then. Only the other cells' logic then follows the RAM's output,
-    // and for them the tests below need no adder.
+    // words c holds then, and the pass search tests them a cycle ahead (below).
     function automatic [CELL_W-1:0] after_scan(input [CELL_W-1:0] c, input [6:0] idx,
                                                input [1:0] g, input [LAND_BITS-1:0] round);
         if (idx == mv_src_idx_q || idx == mv_tgt_idx_q)
@@ -786,16 +785,11 @@ module game_logic #(
         end
     endfunction
 
-    // Does the scanned cell change in ST_GROW (it is then written)? A cell the move
-    // left alone changes when it grows and is not saturated.
+    // Does the scanned cell change in ST_GROW (it is then written)? Its word c is a
+    // register (s_q), so the sum and its saturation can sit in front of the test.
     function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
                                     input [LAND_BITS-1:0] round);
-        if (idx == mv_src_idx_q)
-            grow_changes = after_moved(idx, g, round) != mv_src_q;
-        else if (idx == mv_tgt_idx_q)
-            grow_changes = after_moved(idx, g, round) != tgt_q;
-        else
-            grow_changes = (plain_growth(c[12:9], g, round) != 2'd0) && (c[8:0] != TROOPS_MAX);
+        grow_changes = after_scan(c, idx, g, round) != c;
     endfunction
 
 endmodule
