@@ -225,6 +225,8 @@ module board_tiles #(
         reg [2:0]        c_f;
         reg [CRAM_W-1:0] w;
         reg [2:0]        c_gy;
+        reg [9:0]        c_ny;
+        reg [3:0]        c_icr;
         reg [4:0]        c_dig;         // a digit's pixels: its ROM row's bits 7-3
         reg              go, n_in;
         reg [3:0]        go_col;
@@ -236,7 +238,7 @@ module board_tiles #(
         n_bly = 6'd0; n_iy = 6'd0; dy = 6'd0; c_rbase = 7'd0; n_rbase = 7'd0; c_col = 4'd0;
         ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 3'd0; kind = 2'd0; owner = 2'd0;
         w = {CRAM_W{1'b0}}; c_dig = 5'd0; go = 1'd0; n_in = 1'd0; go_col = 4'd0;
-        go_addr = 7'd0; c_gy = 3'd0;
+        go_addr = 7'd0; c_gy = 3'd0; c_ny = 10'd0; c_icr = 4'd0;
         // ---- the pixel ----
         if (pix_en_i) begin
             c_x    = sx_i;
@@ -264,6 +266,7 @@ module board_tiles #(
                 c_lk    = lk_q;
                 c_rbase = rbase_q;
                 c_bly   = bly_q;
+                c_ny    = ny_q;
                 ncols = idle ? STRIP_COLS : BOARD_COLS;
                 case (c_seg)
                     S_CELL: begin
@@ -331,7 +334,7 @@ module board_tiles #(
                             seg_last_q <= SETUP_X2;
                         end else if (c_x == SETUP_X2) begin
                             // ... then what it holds, and column 0's fetch.
-                            ny      = ny_q;
+                            ny      = c_ny;
                             n_bly   = c_bly;
                             n_rbase = c_rbase;
                             if (idle) n_in = in_range(ny, STRIP_Y0, STRIP_H);
@@ -374,6 +377,7 @@ module board_tiles #(
             w     = nxt_word;
             c_dig = dig_q[7:3];
             c_gy  = nxt_gy;
+            c_icr = nxt_ic_row;
             case (c_f)
                 F_RAM: begin
                     if (idle) nxt_word <= strip_cell(f_col);
@@ -410,7 +414,7 @@ module board_tiles #(
                     f_st <= F_IC;
                 end
                 default: begin                      // F_IC
-                    ic_rd <= icons[{w[17:16], nxt_ic_row}];
+                    ic_rd <= icons[{w[17:16], c_icr}];
                     f_st  <= F_IDLE;
                 end
             endcase

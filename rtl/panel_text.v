@@ -451,6 +451,12 @@ module panel_text #(
             end
         end
         // ---- fetch: the character and its font row ----
+        // The row's step first: it reads what the character's step writes.
+        if (f_row_rd) begin
+            nxt_colour <= f_glyph[3:0];
+            font_q     <= font[{f_glyph[10:4], f_gy}];
+            f_row_rd   <= 1'b0;
+        end
         if (f_busy) begin
             if (f_box == TB_PANEL)
                 glyph = panel_char(f_prow, f_col, blue_turn, mode_i, machine_i, round_bcd_i,
@@ -461,11 +467,6 @@ module panel_text #(
             f_glyph  <= glyph;
             f_busy   <= 1'b0;
             f_row_rd <= 1'b1;
-        end
-        if (f_row_rd) begin
-            nxt_colour <= f_glyph[3:0];
-            font_q     <= font[{f_glyph[10:4], f_gy}];
-            f_row_rd   <= 1'b0;
         end
         if (go) begin
             if (go_line) f_prow <= n_prow;
