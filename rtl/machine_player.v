@@ -120,6 +120,8 @@ module machine_player #(
     reg [1:0]  t_owner;         // the target's owner
     reg        t_beaten;        // k beats the target's troops
     reg        t_tower;         // the target is a tower
+    reg        t_at_cap;        // the target is the enemy capital
+    reg        t_nearer;        // the target is nearer to it than the source
     reg        key_v;           // the candidate is a move (the target is no mountain)
     reg [9:0]  best;
     reg [3:0]  best_x, best_y;
@@ -154,19 +156,19 @@ module machine_player #(
     // The key of the candidate moving k troops from a cell at distance ds from
     // the enemy capital (cx, cy) to (tx, ty), at distance dt, owned by t_own (a
     // tower if tower), whose troops k beats if beats.
+    // at_cap: (tx, ty) is C; nearer: dt < ds.
     function automatic [9:0] key_of(input [1:0] t_own, input beats, input tower,
-                                    input [8:0] k_i, input [1:0] pl,
-                                    input [3:0] tx_i, input [3:0] ty_i, input [3:0] cx_i,
-                                    input [3:0] cy_i, input [4:0] ds_i, input [4:0] dt_i);
+                                    input at_cap, input nearer, input [8:0] k_i,
+                                    input [1:0] pl, input [4:0] dt_i);
         reg [6:0] k_capped;
         begin
             k_capped = (k_i > K_CAP) ? K_CAP[6:0] : k_i[6:0];
-            if (tx_i == cx_i && ty_i == cy_i && beats)
+            if (at_cap && beats)
                 key_of = {CLASS_WIN, 8'd0};
             else if (t_own != pl && beats)
                 key_of = {CLASS_CAPTURE, tower, t_own != PL_NONE, 1'b0, DIST_MAX - dt_i};
             else if (t_own == pl)
-                key_of = {CLASS_TRANSFER, dt_i < ds_i, k_capped};
+                key_of = {CLASS_TRANSFER, nearer, k_capped};
             else
                 key_of = {CLASS_ATTACK, 1'b0, k_capped};
         end
@@ -201,6 +203,7 @@ module machine_player #(
         reg [1:0] c_dir, c_best_dir;
         reg [GAP_W-1:0] c_gap;
         reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply, c_t_beaten, c_t_tower;
+        reg c_t_at_cap, c_t_nearer;
         reg [1:0] c_t_owner;
         reg [2:0] c_cmd_o;
         reg [8:0] c_k;
@@ -236,6 +239,8 @@ module machine_player #(
                 c_t_owner = t_owner;
                 c_t_beaten = t_beaten;
                 c_t_tower = t_tower;
+                c_t_at_cap = t_at_cap;
+                c_t_nearer = t_nearer;
                 c_key_v = key_v;
                 c_best = best;
                 c_best_x = best_x;
@@ -305,13 +310,15 @@ module machine_player #(
                             t_owner  <= c_rd_data[CELL_OWNER +: 2];
                             t_beaten <= c_k > c_rd_data[TROOPS_W-1:0];
                             t_tower  <= (c_rd_data[CELL_KIND +: 2] == KIND_TOWER);
+                            t_at_cap <= (c_tx == enemy_x(player_i, cap_red_x, cap_blue_x)
+                                         && c_ty == enemy_x(player_i, cap_red_y, cap_blue_y));
+                            t_nearer <= (c_dt < c_ds);
                             key_v    <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
                             n_st     = M_CMP;
                         end
                         M_CMP: begin
-                            c_key = key_of(c_t_owner, c_t_beaten, c_t_tower, c_k, player_i, c_tx, c_ty,
-                                           enemy_x(player_i, cap_red_x, cap_blue_x),
-                                           enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
+                            c_key = key_of(c_t_owner, c_t_beaten, c_t_tower, c_t_at_cap, c_t_nearer,
+                                           c_k, player_i, c_dt);
                             if (c_key_v && better(c_best_v, c_key, c_best)) begin
                                 best     <= c_key;
                                 best_v   <= 1'b1;
