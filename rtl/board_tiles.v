@@ -78,7 +78,7 @@ module board_tiles #(
     // read by the fetch below into output registers (block RAM): reads inside the
     // block that uses them, so that a simulator orders them without copies.
     // The icons (4 096 bits) are asked for as block RAM: yosys's cost model would
-    // build them from LUTs, about 150 of them.
+    // build them from LUTs, about 120 of them.
     reg [7:0]  digits [0:127];
     (* rom_style = "block" *) reg [63:0] icons [0:63];
     initial $readmemh({GFX_DIR, "digits.hex"}, digits);
