@@ -48,11 +48,16 @@ module board_tiles #(
     localparam [3:0] BOARD_COLS = 4'd10;
     localparam [3:0] STRIP_COLS = 4'd5;
     localparam [5:0] CELL_LAST  = CELL_PITCH - 6'd1;
-    // Fetch of the next cell: the cell RAM word, then the three digit rows.
-    localparam [1:0] F_IDLE = 2'd0;
-    localparam [1:0] F_WORD = 2'd1;    // the word is here; digit 0's row is read
-    localparam [1:0] F_D0   = 2'd2;    // digit 0's row is here; digit 1's is read
-    localparam [1:0] F_D1   = 2'd3;    // digit 1's row is here; digit 2's is read
+    localparam [9:0] SETUP_X2   = SETUP_X + 10'd1;  // the line setup's second step
+    // Fetch of the next cell: the cell RAM word, then the three digit rows. The word
+    // is registered (nxt_word) before anything is computed from it: a block RAM's
+    // output is late in the cycle (5.6 ns on an ECP5 of speed grade 6).
+    localparam [2:0] F_IDLE = 3'd0;
+    localparam [2:0] F_RAM  = 3'd1;    // the word is in the RAM's output register
+    localparam [2:0] F_WORD = 3'd2;    // the word is in nxt_word; digit 0's row is read
+    localparam [2:0] F_D0   = 3'd3;    // digit 0's row is here; digit 1's is read
+    localparam [2:0] F_D1   = 3'd4;    // digit 1's row is here; digit 2's is read
+    localparam [2:0] F_IC   = 3'd5;    // the icon's row is read
     // Icon placement inside a cell: its pixels, and the same as a mask over the
     // cell's 44 pixels (bit 43 - ix for pixel ix, as all masks here).
     localparam [5:0]  ICON_BIG_LAST = ICON_BIG_XY + ICON_BIG - 6'd1;
@@ -72,14 +77,17 @@ module board_tiles #(
     // Troop digits {digit, row} and icon rows {kind, row}. Like the cell RAM they are
     // read by the fetch below into output registers (block RAM): reads inside the
     // block that uses them, so that a simulator orders them without copies.
+    // The icons (4 096 bits) are asked for as block RAM: yosys's cost model would
+    // build them from LUTs, about 120 of them.
     reg [7:0]  digits [0:127];
-    reg [63:0] icons  [0:63];
+    (* rom_style = "block" *) reg [63:0] icons [0:63];
     initial $readmemh({GFX_DIR, "digits.hex"}, digits);
     initial $readmemh({GFX_DIR, "icons.hex"}, icons);
     reg [CRAM_W-1:0] ram_q;     // block RAM output registers: no reset
     /* verilator lint_off UNUSEDSIGNAL */
     reg [7:0]        dig_q;     // a digit is 5 pixels wide: bits 2-0 are blank
     /* verilator lint_on UNUSEDSIGNAL */
+    reg [63:0]       ic_rd;     // the next cell's icon row, as read (F_IC)
     reg [63:0]       ic_q;      // the icon's row for the cell under the beam
 
     // The title's sample cells: Red capital 12, Red land 5, neutral tower, mountain,
@@ -133,6 +141,7 @@ module board_tiles #(
     reg [3:0]  solid_q;         // a solid line's colour
     reg [5:0]  bly_q;           // line inside the cell pitch (0, 1: grid row)
     reg [6:0]  rbase_q;         // cell index of the row's column 0
+    reg [9:0]  ny_q;            // the next line (from SETUP_X to SETUP_X2)
     // The line's distance to the cell's top or bottom edge (fy), as the cursor and
     // target tests use it: {fy < 3, fy < 4, fy == 4, fy < 14, fy[3]}.
     reg [4:0]  fyf_q;
@@ -151,7 +160,7 @@ module board_tiles #(
     reg        ic_big_q;        // the icon at scale 2 (no troops)
     // The next cell, as fetched (digit 2's row stays in the ROM's output register;
     // the icon's row is read when the beam reaches the cell).
-    reg [1:0]        f_st;
+    reg [2:0]        f_st;
     reg [3:0]        f_col;
     reg [5:0]        f_iy;          // the line inside the cell
     reg [CRAM_W-1:0] nxt_word;
@@ -212,9 +221,12 @@ module board_tiles #(
         reg [5:0]        c_b, c_bly, n_bly, n_iy, n_fy, dy;
         reg [6:0]        c_rbase, n_rbase;
         reg [3:0]        c_col, ncols;
-        reg [1:0]        c_seg, c_lk, c_f, kind, owner;
+        reg [1:0]        c_seg, c_lk, kind, owner;
+        reg [2:0]        c_f;
         reg [CRAM_W-1:0] w;
         reg [2:0]        c_gy;
+        reg [9:0]        c_ny;
+        reg [3:0]        c_icr;
         reg [4:0]        c_dig;         // a digit's pixels: its ROM row's bits 7-3
         reg              go, n_in;
         reg [3:0]        go_col;
@@ -224,9 +236,9 @@ module board_tiles #(
         c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; c_b = 6'd0; n_fy = 6'd0;
         c_ovl = 44'd0; c_bly = 6'd0;
         n_bly = 6'd0; n_iy = 6'd0; dy = 6'd0; c_rbase = 7'd0; n_rbase = 7'd0; c_col = 4'd0;
-        ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 2'd0; kind = 2'd0; owner = 2'd0;
+        ncols = 4'd0; c_seg = 2'd0; c_lk = 2'd0; c_f = 3'd0; kind = 2'd0; owner = 2'd0;
         w = {CRAM_W{1'b0}}; c_dig = 5'd0; go = 1'd0; n_in = 1'd0; go_col = 4'd0;
-        go_addr = 7'd0; c_gy = 3'd0;
+        go_addr = 7'd0; c_gy = 3'd0; c_ny = 10'd0; c_icr = 4'd0;
         // ---- the pixel ----
         if (pix_en_i) begin
             c_x    = sx_i;
@@ -254,6 +266,7 @@ module board_tiles #(
                 c_lk    = lk_q;
                 c_rbase = rbase_q;
                 c_bly   = bly_q;
+                c_ny    = ny_q;
                 ncols = idle ? STRIP_COLS : BOARD_COLS;
                 case (c_seg)
                     S_CELL: begin
@@ -283,7 +296,7 @@ module board_tiles #(
                             cur_q    <= w[15];
                             tgt_q    <= w[14];
                             ic_big_q <= (w[13:12] == 2'd0);
-                            ic_q     <= icons[{kind, nxt_ic_row}];   // for the pixels to come
+                            ic_q     <= ic_rd;       // for the pixels to come
                             dig_line_q <= nxt_dig_on;
                             if (nxt_dig_on)            ovl_q <= digit_mask(w[13:12], nxt_d0, nxt_d1, dig_q[7:3]);
                             else if (!nxt_ic_on)       ovl_q <= {44{1'b0}};
@@ -300,11 +313,10 @@ module board_tiles #(
                     end
                     default: begin
                         if (c_x == SETUP_X) begin
-                            // The next line, in the blanking before it.
+                            // The next line, in the blanking before it, in two steps (each
+                            // short enough for the clock): its row inside the cells ...
                             c_y     = sy_i;
                             ny      = (c_y == V_LAST) ? 10'd0 : c_y + 10'd1;
-                            if (idle) n_in = in_range(ny, STRIP_Y0, STRIP_H);
-                            else      n_in = in_range(ny, BOARD_Y0, BOARD_SIZE);
                             if (ny == (idle ? STRIP_Y0 : BOARD_Y0)) begin
                                 n_bly   = 6'd0;
                                 n_rbase = 7'd0;
@@ -315,10 +327,19 @@ module board_tiles #(
                                 n_bly   = c_bly + 6'd1;
                                 n_rbase = c_rbase;
                             end
+                            ny_q       <= ny;
+                            bly_q      <= n_bly;
+                            rbase_q    <= n_rbase;
+                            col_q      <= 4'd0;
+                            seg_last_q <= SETUP_X2;
+                        end else if (c_x == SETUP_X2) begin
+                            // ... then what it holds, and column 0's fetch.
+                            ny      = c_ny;
+                            n_bly   = c_bly;
+                            n_rbase = c_rbase;
+                            if (idle) n_in = in_range(ny, STRIP_Y0, STRIP_H);
+                            else      n_in = in_range(ny, BOARD_Y0, BOARD_SIZE);
                             n_iy    = n_bly - GRID_W;
-                            bly_q   <= n_bly;
-                            rbase_q <= n_rbase;
-                            col_q   <= 4'd0;
                             n_fy    = (n_iy < CELL_HALF) ? n_iy : CELL_IN - 6'd1 - n_iy;
                             fyf_q   <= {n_fy < TGT_W, n_fy < CUR_W, n_fy == CUR_W, n_fy < CUR_ARM,
                                         n_fy[CUR_DASH_B]};
@@ -356,12 +377,15 @@ module board_tiles #(
             w     = nxt_word;
             c_dig = dig_q[7:3];
             c_gy  = nxt_gy;
+            c_icr = nxt_ic_row;
             case (c_f)
+                F_RAM: begin
+                    if (idle) nxt_word <= strip_cell(f_col);
+                    else      nxt_word <= ram_q;
+                    f_st <= F_WORD;
+                end
                 F_WORD: begin
-                    if (idle) w = strip_cell(f_col);
-                    else      w = ram_q;
                     kind       = w[17:16];
-                    nxt_word   <= w;
                     dy         = f_iy - ((kind == KIND_LAND) ? DIG_Y_LAND : DIG_Y_ICON);
                     nxt_gy     <= dy[3:1];
                     nxt_dig_on <= (dy < DIG_H) && (w[13:12] != 2'd0);
@@ -373,7 +397,7 @@ module board_tiles #(
                     dig_q  <= digits[{slot_digit(w[13:12], w[11:0], 2'd1), c_gy}];
                     f_st   <= F_D1;
                 end
-                default: begin
+                F_D1: begin
                     nxt_d1 <= c_dig;
                     dig_q  <= digits[{slot_digit(w[13:12], w[11:0], 2'd2), c_gy}];
                     // Big (scale 2) without troops, else small above the number.
@@ -387,7 +411,11 @@ module board_tiles #(
                         nxt_ic_on  <= (kind != KIND_LAND) && (dy < ICON_SM);
                         nxt_ic_row <= dy[3:0];
                     end
-                    f_st <= F_IDLE;
+                    f_st <= F_IC;
+                end
+                default: begin                      // F_IC
+                    ic_rd <= icons[{w[17:16], c_icr}];
+                    f_st  <= F_IDLE;
                 end
             endcase
         end
@@ -396,7 +424,7 @@ module board_tiles #(
             if (go_col == 4'd0) f_iy <= n_iy;
             f_col <= go_col;
             ram_q <= cram[go_addr];
-            f_st  <= F_WORD;
+            f_st  <= F_RAM;
         end
         if (rst) begin
             f_st       <= F_IDLE;

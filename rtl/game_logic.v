@@ -170,6 +170,18 @@ module game_logic #(
                   || ((g == 2'd2) && (round == {LAND_BITS{1'b1}}));
     endfunction
 
+    // What a cell of kind `kind` owned by `owner` grows by in grow_n round ends (0..2):
+    // capitals and towers by grow_n, land by 1 when `land`, if owned; mountains never.
+    function automatic [1:0] growth(input [1:0] kind, input [1:0] owner, input [1:0] grow_n,
+                                    input land);
+        case (kind)
+            KIND_CAPITAL,
+            KIND_TOWER: growth = (owner != PL_NONE) ? grow_n : 2'd0;
+            KIND_LAND:  growth = ((owner != PL_NONE) && land) ? 2'd1 : 2'd0;
+            default:    growth = 2'd0;
+        endcase
+    endfunction
+
     // A cell after the move (source and target take the move's result) and the command's
     // `grow_n` round ends, saturated. Mountains are never owned; they are gated anyway
     // so a corrupt state cannot make one grow. Adding once and saturating once equals
@@ -185,12 +197,7 @@ module game_logic #(
         begin
             owner  = is_tgt ? tgt_o : c[12:11];
             troops = is_src ? src_t : (is_tgt ? tgt_t : c[8:0]);
-            case (c[10:9])
-                KIND_CAPITAL,
-                KIND_TOWER: grow = (owner != PL_NONE) ? grow_n : 2'd0;
-                KIND_LAND:  grow = ((owner != PL_NONE) && land) ? 2'd1 : 2'd0;
-                default:    grow = 2'd0;
-            endcase
+            grow       = growth(c[10:9], owner, grow_n, land);
             sum        = {1'b0, troops} + {8'd0, grow};
             after_move = {owner, c[10:9], sum[9] ? TROOPS_MAX : sum[8:0]};
         end
@@ -204,7 +211,9 @@ module game_logic #(
     // writes every other cell once, as land. A memory, cleared cell by cell (ST_CLEAR).
     reg        elem [0:127];
     // The map ROM streams the map's 32 words (ST_LOAD): ld_n counts the load's cycles;
-    // word w is read at ld_n = w + 1 and is in rom_q, to be written, at ld_n = w + 2.
+    // word w is read at ld_n = w, is in the ROM's output register rom_q at ld_n = w + 1
+    // and in rom_w, to be written, at ld_n = w + 2 (the word's tests and its cell's
+    // index start at a register, not at the block RAM's late output).
     localparam [5:0] LD_FIRST = 6'd2;       // ld_n of word 0's arrival
     localparam [5:0] LD_LAST  = 6'd33;      // ... of word 31's
     localparam [5:0] LD_DONE  = 6'd34;      // the fill follows
@@ -239,18 +248,39 @@ module game_logic #(
     // synthesis translate_on
 `endif
     reg [9:0] rom_q;                        // the word read: {x[3:0], y[3:0], type[1:0]}
+    reg [9:0] rom_w;                        // ... a cycle later: the word written
 
     // ---- the board RAM ----------------------------------------------------------------
     // The bench reads the whole board back through Verilator's access to this array
     // (GAME.md section 7), hence the public marker.
     reg [CELL_W-1:0] board [0:127] /* verilator public_flat_rd */;
-    reg [CELL_W-1:0] a_q;                   // read port A: the engine's word
+    // Read port A: the cursor cell's word when a command is taken (a_q, the RAM's
+    // output register, used by ST_SPACE and ST_MV_SRC), else the cell the scans
+    // (ST_CHECK, ST_GROW) read in the next cycle, read a cycle ahead and copied into
+    // s_q, so that the scans' tests start at a register and not at the RAM's output
+    // (a block RAM's clock-to-output time, 5.8 ns on an ECP5 of speed grade 6, left
+    // too little of the cycle for them). No write reaches a cell between the two
+    // reads: none runs before or during ST_CHECK, and ST_GROW writes cells two behind
+    // the one it reads.
+    reg [CELL_W-1:0] a_q;
+    reg [CELL_W-1:0] s_q;
+    // Read port C: a move's target, read with its source (port A) when the command is
+    // taken, and kept in tgt_q from ST_MV_SRC on, so that ST_MV_TGT decides from a
+    // register and not from the RAM's output (the block RAM's clock-to-output time
+    // would leave too little of the cycle for the move's arithmetic). Nothing writes
+    // the board from READY to ST_MV_TGT, so the word is the one port A would read in
+    // ST_MV_SRC.
+    reg [CELL_W-1:0] c_q;
+    reg [CELL_W-1:0] tgt_q;
     // Power-up contents: an empty board, so that a 4-state simulator shows no X (on the
     // FPGA block RAM powers up 0 unless initialised).
     integer bi;
     initial begin
         for (bi = 0; bi < 128; bi = bi + 1) board[bi] = {CELL_W{1'b0}};
         a_q      = {CELL_W{1'b0}};
+        s_q      = {CELL_W{1'b0}};
+        c_q      = {CELL_W{1'b0}};
+        tgt_q    = {CELL_W{1'b0}};
         b_data_o = {CELL_W{1'b0}};
     end
     // The write port (the engine's registered we_o, waddr_o, wdata_o) and read port B.
@@ -284,10 +314,17 @@ module game_logic #(
 
     // ---- scans over the board (ST_CLEAR, ST_FILL, ST_CHECK, ST_GROW) ---------------------
     // scan_q is the cell read (or written) next; rd_v_q/rd_idx_q say which cell's word is
-    // in a_q this cycle.
+    // in s_q this cycle.
     reg  [6:0]  scan_q;
     reg         rd_v_q;
     reg  [6:0]  rd_idx_q;
+    // ST_CHECK's tests of the move's source and target, worked out a cycle ahead from
+    // registers: rd_src_q/rd_tgt_q, the cell in s_q is the source/target; hit_src_q/
+    // hit_tgt_q, the source/target lets the candidate move. Their inputs (the move,
+    // pass_g_q, pass_cand_q, the round) do not change in the cycle before a word is
+    // tested: a new candidate starts a new scan, whose first word comes two cycles
+    // later. Data registers, written before they are used.
+    reg         rd_src_q, rd_tgt_q, hit_src_q, hit_tgt_q;
     // A scan (the state's top three bits st_top are 3'b111) has cells left from
     // scan. A function, not a wire: it is computed only where it is called (a
     // simulator computes a wire in every cycle).
@@ -330,7 +367,7 @@ module game_logic #(
         reg        c_rd_v, c_turn;
         reg [1:0]  c_cand, c_g, c_phase, c_player, c_first, c_mode, c_seats;
         reg [15:0] c_round;
-        reg        t_take, t_loading, t_scan_more, t_start, t_elem;
+        reg        t_take, t_loading, t_scan_more, t_start, t_elem, t_hit;
         reg [7:0]  t_cur;
         reg [5:0]  c_ld_n;
         reg [6:0]  t_elem_idx;
@@ -338,7 +375,7 @@ module game_logic #(
         reg [2:0]  t_cmd;
         reg [7:0]  c_cur_red, c_cur_blue, n_cur_red, n_cur_blue;
         reg [3:0]  n_st;
-        reg [6:0]  n_scan, c_tgt_idx;
+        reg [6:0]  n_scan;
         reg [1:0]  n_player;
         /* verilator tracing_on */
         if (busy_q || start_i || kbd_valid_i || bot_valid_i) begin
@@ -369,6 +406,11 @@ module game_logic #(
             // A map load under way.
             t_loading   = (c_st[3:2] == 2'b00) && (c_st != ST_READY);
             t_scan_more = scan_more(c_st[3:1], c_scan);
+            // ST_CHECK: the scanned cell lets the candidate move. Its word comes from
+            // the board RAM late in the cycle, so the hit is the last choice made for
+            // the registers it sets (after the states, below).
+            t_hit       = (c_st == ST_CHECK) && c_rd_v &&
+                          movable(s_q, c_g, c_cand, c_round[LAND_BITS-1:0]);
             // START in PLAYING is ignored; one START at a time (GAME.md
             // section 3). Outside PLAYING the engine is READY unless a START
             // is already under way.
@@ -379,15 +421,14 @@ module game_logic #(
             n_cur_red   = c_cur_red;
             n_cur_blue  = c_cur_blue;
             n_player    = c_player;
-            c_tgt_idx   = mv_tgt_idx_q;
             c_ld_n      = ld_n;
             // One write port: cleared in ST_CLEAR, marked as the words arrive.
             t_elem      = (c_st == ST_CLEAR);
             t_elem_idx  = c_scan;
             if (c_st == ST_LOAD && c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
-                    && rom_q[9:6] <= COORD_MAX && rom_q[5:2] <= COORD_MAX) begin
+                    && rom_w[9:6] <= COORD_MAX && rom_w[5:2] <= COORD_MAX) begin
                 t_elem     = 1'b1;
-                t_elem_idx = xy_idx(rom_q[9:2]);
+                t_elem_idx = xy_idx(rom_w[9:2]);
             end
             if (t_elem) elem[t_elem_idx] <= (c_st == ST_LOAD);
             busy_q    <= (c_st != ST_READY) || t_start || t_take;
@@ -401,6 +442,10 @@ module game_logic #(
             // The scans read one cell per cycle; its word arrives the cycle after.
             rd_v_q   <= t_scan_more;
             rd_idx_q <= c_scan;
+            rd_src_q <= (c_scan == mv_src_idx_q);
+            rd_tgt_q <= (c_scan == mv_tgt_idx_q);
+            hit_src_q <= moved_movable(mv_src_idx_q, c_g, c_cand, c_round[LAND_BITS-1:0]);
+            hit_tgt_q <= moved_movable(mv_tgt_idx_q, c_g, c_cand, c_round[LAND_BITS-1:0]);
             if (t_scan_more) n_scan = c_scan + 7'd1;
             // Commands consumed while a map loads are ignored.
             if (t_loading && t_take) begin
@@ -459,16 +504,16 @@ module game_logic #(
                     ld_n <= c_ld_n + 6'd1;
                     // Padding (x or y > 9) lands nowhere.
                     if (c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
-                            && rom_q[9:6] <= COORD_MAX && rom_q[5:2] <= COORD_MAX) begin
+                            && rom_w[9:6] <= COORD_MAX && rom_w[5:2] <= COORD_MAX) begin
                         we_o    <= 1'b1;
-                        waddr_o <= xy_idx(rom_q[9:2]);
-                        wdata_o <= element_cell(rom_q[1:0]);
-                        if (rom_q[1:0] == TYPE_RED_CAP && !red_seen) begin
-                            cap_red_o  <= rom_q[9:2];
+                        waddr_o <= xy_idx(rom_w[9:2]);
+                        wdata_o <= element_cell(rom_w[1:0]);
+                        if (rom_w[1:0] == TYPE_RED_CAP && !red_seen) begin
+                            cap_red_o  <= rom_w[9:2];
                             red_seen <= 1'b1;
                         end
-                        if (rom_q[1:0] == TYPE_BLUE_CAP && !blue_seen) begin
-                            cap_blue_o <= rom_q[9:2];
+                        if (rom_w[1:0] == TYPE_BLUE_CAP && !blue_seen) begin
+                            cap_blue_o <= rom_w[9:2];
                             blue_seen <= 1'b1;
                         end
                     end
@@ -476,9 +521,10 @@ module game_logic #(
                         n_scan = 7'd0;
                         n_st   = ST_FILL;
                     end
-                    // The next word (after this one is used).
-                    if (c_ld_n != 6'd0 && c_ld_n < LD_LAST)
-                        rom_q <= map_rom[{start_map_q, c_ld_n[4:0] - 5'd1}];
+                    // The words in flight (after this one is used).
+                    rom_w <= rom_q;
+                    if (c_ld_n < LD_LAST - 6'd1)
+                        rom_q <= map_rom[{start_map_q, c_ld_n[4:0]}];
                 end
                 ST_FILL: begin
                     if (!elem[c_scan]) begin
@@ -513,11 +559,11 @@ module game_logic #(
                 end
                 ST_MV_SRC: n_st = ST_MV_TGT;
                 ST_MV_TGT: begin
-                    if (a_q[10:9] == KIND_MOUNTAIN) begin
+                    if (tgt_q[10:9] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         n_st          = ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], a_q, c_mode, c_player)) begin
+                    end else if (move_wins(mv_src_q[8:0], tgt_q, c_mode, c_player)) begin
                         pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
                         n_st        = ST_W_SRC;
@@ -530,11 +576,8 @@ module game_logic #(
                     end
                 end
                 ST_CHECK: begin
-                    if (c_rd_v && movable(a_q, c_rd_idx, c_g, c_cand, c_round[LAND_BITS-1:0])) begin
-                        n_scan = 7'd0;
-                        rd_v_q <= 1'b0;
-                        n_st   = (c_g == 2'd0) ? ST_W_SRC : ST_GROW;
-                    end else if (c_rd_v && c_rd_idx == LAST_CELL) begin
+                    // A hit (t_hit) is applied after the states.
+                    if (!t_hit && c_rd_v && c_rd_idx == LAST_CELL) begin
                         // The candidate passes: scan again for the next (see below).
                         if (c_cand != c_first) pass_g_q <= c_g + 2'd1;
                         pass_cand_q <= other(c_cand);
@@ -544,9 +587,9 @@ module game_logic #(
                 end
                 ST_GROW: begin
                     if (c_rd_v) begin
-                        we_o    <= grow_changes(a_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
+                        we_o    <= grow_changes(s_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
                         waddr_o <= c_rd_idx;
-                        wdata_o <= after_scan(a_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
+                        wdata_o <= after_scan(s_q, c_rd_idx, c_g, c_round[LAND_BITS-1:0]);
                     end
                     if (c_rd_v && c_rd_idx == LAST_CELL) n_st = ST_COMMIT;
                 end
@@ -585,6 +628,12 @@ module game_logic #(
                 end
                 default: n_st = ST_READY;
             endcase
+            // The pass search found a candidate that can move: the scan ends.
+            if (t_hit) begin
+                n_scan = 7'd0;
+                rd_v_q <= 1'b0;
+                n_st   = (c_g == 2'd0) ? ST_W_SRC : ST_GROW;
+            end
             // The move's data registers and the START's map, written after every
             // read of them above.
             if (c_st == ST_READY && t_take) begin
@@ -595,10 +644,13 @@ module game_logic #(
                 mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, t_cmd));
             end
             if (c_st == ST_MV_TGT) begin
-                mv_q          <= move(mv_src_q[8:0], a_q, c_mode, c_player);
-                mv_tgt_kind_q <= a_q[10:9];
+                mv_q          <= move(mv_src_q[8:0], tgt_q, c_mode, c_player);
+                mv_tgt_kind_q <= tgt_q[10:9];
             end
-            if (c_st == ST_MV_SRC) mv_src_q <= a_q;
+            if (c_st == ST_MV_SRC) begin
+                mv_src_q <= a_q;
+                tgt_q    <= c_q;
+            end
             if (t_start) start_map_q <= draw_i;
             st_q          <= n_st;
             scan_q        <= n_scan;
@@ -606,11 +658,12 @@ module game_logic #(
             cursor_blue_o <= n_cur_blue;
             player_o      <= n_player;
             st_ready_o    <= (n_st[3:2] == 2'b00);
-            // Read port A: the cursor cell when a command is taken, the target after
-            // the source, the scanned cells.
+            // Read port A (above): one read of a chosen address, so that the port is
+            // a block RAM's (two reads would be two ports).
+            s_q <= a_q;
             if (c_st == ST_READY && t_take) a_q <= board[xy_idx(t_cur)];
-            else if (c_st == ST_MV_SRC)     a_q <= board[c_tgt_idx];
-            else if (t_scan_more)           a_q <= board[c_scan];
+            else                            a_q <= board[n_scan];
+            if (c_st == ST_READY && t_take) c_q <= board[xy_idx(nb_xy(t_cur, t_cmd))];
         end
         if (rst) begin
             st_q          <= ST_READY;
@@ -658,28 +711,82 @@ module game_logic #(
     // search stops there, so g <= 2 after at most 3 scans. Saturation cannot hide a
     // ">= 2" (511 >= 2), so the saturated value is compared.
 
-    // The scanned cell c (index idx) after the move and g round ends' growths.
+    // The scanned cell c (index idx) after the move and g round ends' growths. The
+    // move's source and target are taken from their words as read for the move
+    // (mv_src_q, tgt_q), not from c: nothing writes the board between that read and
+    // the scans, and ST_GROW reads each cell before it writes it, so they are the
+    // words c holds then, and the pass search tests them a cycle ahead (below).
     function automatic [CELL_W-1:0] after_scan(input [CELL_W-1:0] c, input [6:0] idx,
                                                input [1:0] g, input [LAND_BITS-1:0] round);
-        after_scan = after_move(c, idx == mv_src_idx_q, idx == mv_tgt_idx_q,
-                                mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
-                                mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
+        if (idx == mv_src_idx_q || idx == mv_tgt_idx_q)
+            after_scan = after_moved(idx, g, round);
+        else
+            after_scan = after_move(c, 1'b0, 1'b0, 9'd0, PL_NONE, 9'd0, g,
+                                    land_grows(round, g));
     endfunction
 
-    // Does the scanned cell, after the move and the growths so far, let the candidate
-    // move (its owner, with >= 2 troops)?
-    function automatic movable(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
-                               input [1:0] cand, input [LAND_BITS-1:0] round);
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg [CELL_W-1:0] a;     // its kind does not matter here
-        /* verilator lint_on UNUSEDSIGNAL */
+    // The move's source or target (idx) after the move and g round ends' growths.
+    function automatic [CELL_W-1:0] after_moved(input [6:0] idx, input [1:0] g,
+                                                input [LAND_BITS-1:0] round);
+        reg is_src;
         begin
-            a = after_scan(c, idx, g, round);
-            movable = (a[12:11] == cand) && (a[8:0] >= TROOPS_MOVE);
+            is_src      = (idx == mv_src_idx_q);
+            after_moved = after_move(is_src ? mv_src_q : tgt_q, is_src, idx == mv_tgt_idx_q,
+                                     mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                                     mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
         end
     endfunction
 
-    // Does the scanned cell change in ST_GROW (it is then written)?
+    // The growth of a cell {owner, kind} that is neither the move's source nor its
+    // target.
+    function automatic [1:0] plain_growth(input [3:0] ok, input [1:0] g,
+                                          input [LAND_BITS-1:0] round);
+        plain_growth = growth(ok[1:0], ok[3:2], g, land_grows(round, g));
+    endfunction
+
+    // Does the move's source or target (idx), after the move and g round ends'
+    // growths, let the candidate move (its owner, with >= 2 troops)? As after_moved,
+    // without the sum: troops + grow >= 2 (the saturated sum keeps that) with
+    // grow <= 2 holds when troops >= 2, or grow is 2, or troops is 1 and grow is not 0.
+    function automatic moved_movable(input [6:0] idx, input [1:0] g, input [1:0] cand,
+                                     input [LAND_BITS-1:0] round);
+        reg              is_src, is_tgt;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [CELL_W-1:0] w;     // the troops come from the move
+        /* verilator lint_on UNUSEDSIGNAL */
+        reg [1:0]        owner, grow;
+        reg [8:0]        troops;
+        begin
+            is_src = (idx == mv_src_idx_q);
+            is_tgt = (idx == mv_tgt_idx_q);
+            w      = is_src ? mv_src_q : tgt_q;
+            owner  = is_tgt ? mv_q[MV_TGT_O +: 2] : w[12:11];
+            troops = is_src ? mv_q[MV_SRC_T +: TROOPS_W] : mv_q[MV_TGT_T +: TROOPS_W];
+            grow   = growth(w[10:9], owner, g, land_grows(round, g));
+            moved_movable = (owner == cand) && ((troops[8:1] != 8'd0) || grow[1] ||
+                                                (troops[0] && grow != 2'd0));
+        end
+    endfunction
+
+    // Does the scanned cell c, after the move and the growths so far, let the
+    // candidate move? The move's source and target were tested a cycle ahead
+    // (hit_src_q, hit_tgt_q). For any other cell, troops + grow >= 2 (the saturated
+    // sum keeps that: 511 >= 2) with grow <= 2 holds when troops >= 2, or grow is 2,
+    // or troops is 1 and grow is not 0.
+    function automatic movable(input [CELL_W-1:0] c, input [1:0] g, input [1:0] cand,
+                               input [LAND_BITS-1:0] round);
+        reg [1:0] grow;
+        begin
+            grow = plain_growth(c[12:9], g, round);
+            if (rd_src_q)      movable = hit_src_q;
+            else if (rd_tgt_q) movable = hit_tgt_q;
+            else               movable = (c[12:11] == cand) && ((c[8:1] != 8'd0) || grow[1] ||
+                                                                (c[0] && grow != 2'd0));
+        end
+    endfunction
+
+    // Does the scanned cell change in ST_GROW (it is then written)? Its word c is a
+    // register (s_q), so the sum and its saturation can sit in front of the test.
     function automatic grow_changes(input [CELL_W-1:0] c, input [6:0] idx, input [1:0] g,
                                     input [LAND_BITS-1:0] round);
         grow_changes = after_scan(c, idx, g, round) != c;

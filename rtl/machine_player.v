@@ -75,8 +75,12 @@ module machine_player #(
     reg [6:0]        rd_addr;
     integer m;
     initial for (m = 0; m < 128; m = m + 1) mem[m] = {CELL_W{1'b0}};
-    // The copy is read by the scan below, in the two states whose next state uses
-    // the word: the read sits in the block that drives its address.
+    // The copy is read by the scan below, through one read of a chosen address in
+    // the block that drives it (one port): a source cell's word in the state that
+    // chooses the cell (M_IDLE, M_NEXT), so that M_SRC keeps what M_SRC_CK needs of
+    // it in registers (the block RAM's output is late in the cycle); a neighbour's
+    // in M_NB_RD. Nothing writes the board while the machine scans: its turn starts
+    // after the last command's writes.
     always @(posedge clk) begin
         if (we_i) mem[waddr_i] <= wdata_i;
     end
@@ -107,10 +111,18 @@ module machine_player #(
     reg [1:0]  dir;             // W A S D = 0 1 2 3, the command codes
     reg [8:0]  k;               // troops the candidate moves
     reg [4:0]  ds;              // dist(s, C)
+    reg        src_ok;          // the source cell is the machine's, with 2 or more troops
     reg [3:0]  tx, ty;          // its target
     reg [4:0]  dt;              // dist(t, C)
-    reg [9:0]  key;             // its order key (above)
-    reg        key_v;           // key is a move (the target is no mountain)
+    // The target's word as the key needs it, taken from the RAM's output in M_NB_CK
+    // (its clock-to-output time leaves no room for the key's logic behind it); the
+    // key is worked out from these in M_CMP.
+    reg [1:0]  t_owner;         // the target's owner
+    reg        t_beaten;        // k beats the target's troops
+    reg        t_tower;         // the target is a tower
+    reg        t_at_cap;        // the target is the enemy capital
+    reg        t_nearer;        // the target is nearer to it than the source
+    reg        key_v;           // the candidate is a move (the target is no mountain)
     reg [9:0]  best;
     reg [3:0]  best_x, best_y;
     reg [1:0]  best_dir;
@@ -142,24 +154,21 @@ module machine_player #(
     endfunction
 
     // The key of the candidate moving k troops from a cell at distance ds from
-    // the enemy capital (cx, cy) to (tx, ty), at distance dt, holding word t.
-    function automatic [9:0] key_of(input [CELL_W-1:0] t, input [8:0] k_i, input [1:0] pl,
-                                    input [3:0] tx_i, input [3:0] ty_i, input [3:0] cx_i,
-                                    input [3:0] cy_i, input [4:0] ds_i, input [4:0] dt_i);
-        reg [1:0] t_owner;
-        reg       beats;
+    // the enemy capital (cx, cy) to (tx, ty), at distance dt, owned by t_own (a
+    // tower if tower), whose troops k beats if beats.
+    // at_cap: (tx, ty) is C; nearer: dt < ds.
+    function automatic [9:0] key_of(input [1:0] t_own, input beats, input tower,
+                                    input at_cap, input nearer, input [8:0] k_i,
+                                    input [1:0] pl, input [4:0] dt_i);
         reg [6:0] k_capped;
         begin
-            t_owner  = t[CELL_OWNER +: 2];
-            beats    = k_i > t[TROOPS_W-1:0];
             k_capped = (k_i > K_CAP) ? K_CAP[6:0] : k_i[6:0];
-            if (tx_i == cx_i && ty_i == cy_i && beats)
+            if (at_cap && beats)
                 key_of = {CLASS_WIN, 8'd0};
-            else if (t_owner != pl && beats)
-                key_of = {CLASS_CAPTURE, t[CELL_KIND +: 2] == KIND_TOWER, t_owner != PL_NONE,
-                          1'b0, DIST_MAX - dt_i};
-            else if (t_owner == pl)
-                key_of = {CLASS_TRANSFER, dt_i < ds_i, k_capped};
+            else if (t_own != pl && beats)
+                key_of = {CLASS_CAPTURE, tower, t_own != PL_NONE, 1'b0, DIST_MAX - dt_i};
+            else if (t_own == pl)
+                key_of = {CLASS_TRANSFER, nearer, k_capped};
             else
                 key_of = {CLASS_ATTACK, 1'b0, k_capped};
         end
@@ -193,7 +202,9 @@ module machine_player #(
         reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y, n_st;
         reg [1:0] c_dir, c_best_dir;
         reg [GAP_W-1:0] c_gap;
-        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply;
+        reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply, c_t_beaten, c_t_tower;
+        reg c_t_at_cap, c_t_nearer;
+        reg [1:0] c_t_owner;
         reg [2:0] c_cmd_o;
         reg [8:0] c_k;
         reg [4:0] c_ds, c_dt;
@@ -201,6 +212,8 @@ module machine_player #(
         reg [CELL_W-1:0] c_rd_data;
         reg [6:0] c_rd_addr;
         reg [7:0] cursor;
+        reg       t_rd, c_src_ok;
+        reg [6:0] t_rd_addr;
         /* verilator tracing_on */
         c_gap = gap;
         if (rst || turn_i || dirty) begin
@@ -222,7 +235,12 @@ module machine_player #(
                 c_tx = tx;
                 c_ty = ty;
                 c_dt = dt;
-                c_key = key;
+                c_key = 10'd0;          // worked out in M_CMP
+                c_t_owner = t_owner;
+                c_t_beaten = t_beaten;
+                c_t_tower = t_tower;
+                c_t_at_cap = t_at_cap;
+                c_t_nearer = t_nearer;
                 c_key_v = key_v;
                 c_best = best;
                 c_best_x = best_x;
@@ -230,6 +248,9 @@ module machine_player #(
                 c_best_dir = best_dir;
                 c_rd_data = rd_data;
                 c_rd_addr = rd_addr;
+                c_src_ok = src_ok;
+                t_rd = 1'b0;
+                t_rd_addr = c_rd_addr;
                 n_st = c_st;
                 n_wait_apply = c_wait_apply;
                 if (rst || !turn_i) begin
@@ -251,22 +272,25 @@ module machine_player #(
                     case (c_st)
                         M_IDLE: if (!c_wait_apply) begin
                             // The turn begins (its last command is carried out): scan from (0, 0).
-                            sx      <= 4'd0;
-                            sy      <= 4'd0;
-                            rd_addr <= 7'd0;
-                            n_st    = M_SRC;
+                            sx        <= 4'd0;
+                            sy        <= 4'd0;
+                            rd_addr   <= 7'd0;
+                            t_rd      = 1'b1;
+                            t_rd_addr = 7'd0;
+                            n_st      = M_SRC;
                         end
                         M_SRC: begin
-                            rd_data <= mem[c_rd_addr];
-                            n_st    = M_SRC_CK;
+                            // The source cell's word is here.
+                            k      <= c_rd_data[TROOPS_W-1:0] - 9'd1;
+                            src_ok <= (c_rd_data[CELL_OWNER +: 2] == player_i
+                                       && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE);
+                            n_st   = M_SRC_CK;
                         end
                         M_SRC_CK: begin
-                            k    <= c_rd_data[TROOPS_W-1:0] - 9'd1;
                             ds   <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
                                              enemy_x(player_i, cap_red_y, cap_blue_y));
                             dir  <= CMD_W[1:0];
-                            n_st = (c_rd_data[CELL_OWNER +: 2] == player_i
-                                    && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE) ? M_NB : M_NEXT;
+                            n_st = c_src_ok ? M_NB : M_NEXT;
                         end
                         M_NB: begin
                             tx      <= nb_x(c_sx, c_dir);
@@ -277,18 +301,24 @@ module machine_player #(
                             else               dir <= c_dir + 2'd1;
                         end
                         M_NB_RD: begin
-                            rd_data <= mem[c_rd_addr];
+                            t_rd = 1'b1;
                             dt   <= manhattan(c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
                                              enemy_x(player_i, cap_red_y, cap_blue_y));
                             n_st = M_NB_CK;
                         end
                         M_NB_CK: begin
-                            key   <= key_of(c_rd_data, c_k, player_i, c_tx, c_ty, enemy_x(player_i, cap_red_x, cap_blue_x),
-                                             enemy_x(player_i, cap_red_y, cap_blue_y), c_ds, c_dt);
-                            key_v <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
-                            n_st  = M_CMP;
+                            t_owner  <= c_rd_data[CELL_OWNER +: 2];
+                            t_beaten <= c_k > c_rd_data[TROOPS_W-1:0];
+                            t_tower  <= (c_rd_data[CELL_KIND +: 2] == KIND_TOWER);
+                            t_at_cap <= (c_tx == enemy_x(player_i, cap_red_x, cap_blue_x)
+                                         && c_ty == enemy_x(player_i, cap_red_y, cap_blue_y));
+                            t_nearer <= (c_dt < c_ds);
+                            key_v    <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
+                            n_st     = M_CMP;
                         end
                         M_CMP: begin
+                            c_key = key_of(c_t_owner, c_t_beaten, c_t_tower, c_t_at_cap, c_t_nearer,
+                                           c_k, player_i, c_dt);
                             if (c_key_v && better(c_best_v, c_key, c_best)) begin
                                 best     <= c_key;
                                 best_v   <= 1'b1;
@@ -306,13 +336,15 @@ module machine_player #(
                         M_NEXT: begin
                             // Row by row: (9, y) is followed by (0, y + 1).
                             if (c_sx == COORD_MAX) begin
-                                sx      <= 4'd0;
-                                sy      <= c_sy + 4'd1;
-                                rd_addr <= cell_idx(4'd0, c_sy + 4'd1);
+                                sx        <= 4'd0;
+                                sy        <= c_sy + 4'd1;
+                                t_rd_addr = cell_idx(4'd0, c_sy + 4'd1);
                             end else begin
-                                sx      <= c_sx + 4'd1;
-                                rd_addr <= cell_idx(c_sx + 4'd1, c_sy);
+                                sx        <= c_sx + 4'd1;
+                                t_rd_addr = cell_idx(c_sx + 4'd1, c_sy);
                             end
+                            rd_addr <= t_rd_addr;
+                            t_rd    = 1'b1;
                             n_st = (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
                         end
                         M_TYPE: begin
@@ -335,6 +367,7 @@ module machine_player #(
                         default: n_st = M_IDLE;
                     endcase
                 end
+                if (t_rd) rd_data <= mem[t_rd_addr];
                 st         <= n_st;
                 wait_apply <= n_wait_apply;
                 dirty      <= turn_i && !rst;

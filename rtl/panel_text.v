@@ -227,8 +227,13 @@ module panel_text #(
     // The background.
     reg [1:0]  bg_st;
     reg [9:0]  bg_next;
-    // The next character, as fetched (its font row stays in the ROM's register).
-    reg        f_busy;
+    // The next character, as fetched (its font row stays in the ROM's register), in
+    // two steps: the character (f_busy, into f_glyph), then its font row (f_row_rd);
+    // a character's code is a wide choice, too long a path to the ROM's address in
+    // the same cycle. The row is there by the second pixel after the request; the
+    // beam needs it at the end of the character it is crossing.
+    reg        f_busy, f_row_rd;
+    reg [10:0] f_glyph;                 // {char[6:0], colour[3:0]}
     reg [2:0]  f_box, f_gy;
     reg [3:0]  f_col;
     reg [4:0]  f_prow;
@@ -446,6 +451,12 @@ module panel_text #(
             end
         end
         // ---- fetch: the character and its font row ----
+        // The row's step first: it reads what the character's step writes.
+        if (f_row_rd) begin
+            nxt_colour <= f_glyph[3:0];
+            font_q     <= font[{f_glyph[10:4], f_gy}];
+            f_row_rd   <= 1'b0;
+        end
         if (f_busy) begin
             if (f_box == TB_PANEL)
                 glyph = panel_char(f_prow, f_col, blue_turn, mode_i, machine_i, round_bcd_i,
@@ -453,9 +464,9 @@ module panel_text #(
                                    blue_troops_bcd_i, blue_land_bcd_i);
             else
                 glyph = box_char(f_box, f_col, winner_i, machine_i);
-            nxt_colour <= glyph[3:0];
-            font_q     <= font[{glyph[10:4], f_gy}];
-            f_busy     <= 1'b0;
+            f_glyph  <= glyph;
+            f_busy   <= 1'b0;
+            f_row_rd <= 1'b1;
         end
         if (go) begin
             if (go_line) f_prow <= n_prow;
@@ -468,6 +479,7 @@ module panel_text #(
             // The beam leaves reset near the end of the last line; line 0 is then
             // visible, with no text, panel or rule on any screen.
             f_busy  <= 1'b0;
+            f_row_rd <= 1'b0;
             t_seg   <= T_OFF;
             t_last  <= SETUP_X;
             run_b   <= 1'b0;
