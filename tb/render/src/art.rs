@@ -176,7 +176,7 @@ const FONT: &[(u8, [&str; 7])] = &[
     (
         b'M',
         [
-            ".XX...XX", ".XXX.XXX", ".XXXXXXX", ".XX.X.XX", ".XX...XX", ".XX...XX", ".XX...XX",
+            ".XX..XX.", ".XXXXXX.", ".XXXXXX.", ".XX..XX.", ".XX..XX.", ".XX..XX.", ".XX..XX.",
         ],
     ),
     (
@@ -236,7 +236,7 @@ const FONT: &[(u8, [&str; 7])] = &[
     (
         b'W',
         [
-            ".XX...XX", ".XX...XX", ".XX...XX", ".XX.X.XX", ".XXXXXXX", ".XXX.XXX", ".XX...XX",
+            ".XX..XX.", ".XX..XX.", ".XX..XX.", ".XX..XX.", ".XXXXXX.", ".XXXXXX.", ".XX..XX.",
         ],
     ),
     (
