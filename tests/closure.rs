@@ -142,7 +142,7 @@ fn automatic_passes_of_either_player_and_of_both() {
 /// GAME.md §8: the machine chooses an attack that captures nothing (score
 /// 1 000 + min(k, 99)) when it can neither capture nor transfer. Map 2 (Blue,
 /// a person, first; the machine plays Red): Red's only cell is its capital
-/// with 3 troops, both its neighbours neutral towers of 9.
+/// with 3 troops, both its neighbours Blue cells of 9.
 #[test]
 fn the_machine_attacks_when_nothing_better_is_left() {
     let _ = functional::take();
@@ -156,8 +156,8 @@ fn the_machine_attacks_when_nothing_better_is_left() {
     s.env
         .poke(&[
             (at(0, 0), cell(Owner::Red, Kind::Capital, 3)),
-            (at(1, 0), cell(Owner::Npc, Kind::Tower, 9)),
-            (at(0, 1), cell(Owner::Npc, Kind::Tower, 9)),
+            (at(1, 0), cell(Owner::Blue, Kind::Land, 9)),
+            (at(0, 1), cell(Owner::Blue, Kind::Land, 9)),
         ])
         .unwrap_or_else(|m| panic!("{m}"));
     // Blue moves; then the machine (Red) chooses and types its attack.
@@ -166,8 +166,8 @@ fn the_machine_attacks_when_nothing_better_is_left() {
     assert_eq!(g.player, Player::Blue, "the machine moved");
     let attacked = [at(1, 0), at(0, 1)]
         .iter()
-        .any(|&p| g.cell(p).owner == Owner::Npc && g.cell(p).troops == 7);
-    assert!(attacked, "a tower lost 2 troops: {}", g.to_json());
+        .any(|&p| g.cell(p).owner == Owner::Blue && g.cell(p).troops == 7);
+    assert!(attacked, "a Blue cell lost 2 troops: {}", g.to_json());
     drop(s);
     assert_hit(&functional::take(), &["machine/score_attack"]);
 }
@@ -207,11 +207,11 @@ fn red_fails_an_attack_then_wins_on_screen() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     // Red (cursor on its capital, (0, 8)) has 30 beside it at (0, 7), a
-    // neutral tower of 40 above that; Blue's capital (9, 2) has 2 troops.
+    // Blue cell of 40 above that; Blue's capital (9, 2) has 2 troops.
     s.env
         .poke(&[
             (at(0, 7), cell(Owner::Red, Kind::Land, 30)),
-            (at(0, 6), cell(Owner::Npc, Kind::Tower, 40)),
+            (at(0, 6), cell(Owner::Blue, Kind::Land, 40)),
             (at(8, 2), cell(Owner::Red, Kind::Land, 9)),
         ])
         .unwrap_or_else(|m| panic!("{m}"));

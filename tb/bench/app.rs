@@ -15,7 +15,6 @@ use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
 use crate::scoreboard::Mismatch;
-use crate::sequence::{FuzzAction, FuzzMix, FuzzProgress, FuzzSequence};
 use generals_golden::keyboard::{key_bytes, Command};
 use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
@@ -389,130 +388,7 @@ fn machine_plays_out(
     Ok(())
 }
 
-/// Options of the random regression.
-#[derive(Clone, Copy, Debug)]
-pub struct FuzzOptions {
-    /// Seed of everything random.
-    pub seed: u64,
-    /// Keys to send in all.
-    pub keys: u64,
-    /// Check the VGA output too (slower).
-    pub video: bool,
-    /// No progress line.
-    pub quiet: bool,
-    /// What the fuzzer may do besides keys and buttons.
-    pub mix: FuzzMix,
-}
-
-/// What the random regression covered.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FuzzReport {
-    /// The seed (replay with `--seed`).
-    pub seed: u64,
-    /// Keys sent.
-    pub keys: u64,
-    /// Frames sent with a fault.
-    pub faults: u64,
-    /// RESET presses.
-    pub resets: u64,
-    /// Scoreboard counts.
-    pub stats: CoreStats,
-    /// Keyboard counts.
-    pub kbd: KbdStats,
-    /// Cycles simulated.
-    pub cycles: u64,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
-
-/// The random regression: random keys (arrows or letters), START and RESET
-/// at random moments (sometimes bouncing), PS/2 faults and timings, random
-/// maps; every cycle checked. The first game, and about half of the others,
-/// are played to the end by the built-in bot with some noise.
-pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
-    let started = Instant::now();
-    let mut seq = FuzzSequence::new(&maps, opts.seed, opts.mix);
-    let timing = seq.first_timing();
-    let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, timing)?;
-    if opts.video {
-        attach_monitor(
-            &mut env,
-            &FrameOptions {
-                mismatch_dir: PathBuf::from("out/fuzz-mismatch"),
-                ..FrameOptions::default()
-            },
-        )?;
-    }
-    let mut report = FuzzReport {
-        seed: opts.seed,
-        ..FuzzReport::default()
-    };
-    let mut progress = Progress::new(opts.quiet);
-    while report.keys < opts.keys {
-        progress.tick(|| {
-            format!(
-                "seed {} key {}/{}, cycle {}, {} moves, {} games, {} won",
-                opts.seed,
-                report.keys,
-                opts.keys,
-                env.dut.cycle,
-                env.sb.stats.moves,
-                env.sb.stats.games,
-                env.sb.stats.wins
-            )
-        });
-        if seq.finishing() {
-            env.drain()?;
-        }
-        let at = FuzzProgress {
-            keys: report.keys,
-            keys_total: opts.keys,
-            resets_seen: env.sb.stats.resets,
-            games: env.sb.stats.games,
-        };
-        let g = env.golden().clone();
-        match seq.next(&g, at, env.ps2.rx()) {
-            FuzzAction::Reset(press) => {
-                env.press_reset(&press)?;
-                report.resets += 1;
-            }
-            FuzzAction::Start {
-                map,
-                press,
-                switches,
-            } => {
-                if env.golden().phase != Phase::Playing {
-                    env.switches = switches;
-                }
-                env.press_start(map, &press)?;
-                seq.started(env.golden().phase == Phase::Playing);
-            }
-            FuzzAction::Key { timing, frames } => {
-                if let Some(t) = timing {
-                    env.ps2.set_timing(t);
-                }
-                for (byte, fault) in frames {
-                    report.faults += u64::from(fault != Fault::None);
-                    env.ps2.send(byte, fault);
-                }
-                report.keys += 1;
-                // Keep the golden key choice close to the state it was made for.
-                if env.ps2.pending() > 6 {
-                    env.run_until(64 * FRAME_CYCLES, "keyboard backlog", |e| {
-                        e.ps2.pending() <= 2
-                    })?;
-                }
-            }
-        }
-    }
-    env.drain()?;
-    progress.finish();
-    report.stats = env.sb.stats;
-    report.kbd = env.sb.kbd.stats;
-    report.cycles = env.dut.cycle;
-    report.seconds = started.elapsed().as_secs_f64();
-    Ok(report)
-}
+pub use crate::fuzz::{fuzz, FuzzOptions, FuzzReport};
 
 /// The keyboard-only session: random bytes (keys, breaks, other codes,
 /// faults) into `kbd_frontend`, with a randomly stalling consumer.

@@ -15,6 +15,7 @@ pub mod dut;
 pub mod error;
 mod ffi;
 pub mod frames;
+pub mod fuzz;
 pub mod kbd_env;
 pub mod live;
 pub mod monitor;

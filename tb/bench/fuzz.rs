@@ -1,0 +1,302 @@
+//! The random regression on the whole core (`generals fuzz`): random keys
+//! (arrows or letters), START and RESET at random moments (sometimes
+//! bouncing), PS/2 faults and timings, random maps and machine switches;
+//! every cycle checked. The first game, and about half of the others, are
+//! played to the end by the built-in bot with some noise.
+//!
+//! A run records the actions it carried out ([`Taken`]); the same actions
+//! replay the run exactly ([`FuzzReplay`]), and any subset of them is a run
+//! too — what the regression's shrinking needs.
+
+use crate::app::{attach_monitor, FrameOptions};
+use crate::core_env::CoreEnv;
+use crate::driver::ps2::{Fault, Ps2Timing};
+use crate::error::AppError;
+use crate::progress::Progress;
+use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
+use crate::scoreboard::kbd::KbdStats;
+use crate::sequence::{FuzzAction, FuzzMix, FuzzProgress, FuzzSequence};
+use generals_golden::Phase;
+use generals_maps::Map;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Options of the random regression.
+#[derive(Clone, Copy, Debug)]
+pub struct FuzzOptions {
+    /// Seed of everything random.
+    pub seed: u64,
+    /// Keys to send in all.
+    pub keys: u64,
+    /// Check the VGA output too (slower).
+    pub video: bool,
+    /// No progress line.
+    pub quiet: bool,
+    /// What the fuzzer may do besides keys and buttons.
+    pub mix: FuzzMix,
+}
+
+/// What the random regression covered.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FuzzReport {
+    /// The seed (replay with `--seed`).
+    pub seed: u64,
+    /// Keys sent.
+    pub keys: u64,
+    /// Frames sent with a fault.
+    pub faults: u64,
+    /// RESET presses.
+    pub resets: u64,
+    /// Scoreboard counts.
+    pub stats: CoreStats,
+    /// Keyboard counts.
+    pub kbd: KbdStats,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// One action as a run carried it out: whether the run first drained the
+/// keyboard (the bot chooses its keys on the state every earlier key
+/// reached), then the action.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Taken {
+    /// All keys sent before were applied first.
+    pub drained: bool,
+    /// What was done.
+    pub action: FuzzAction,
+}
+
+/// A run that can be replayed: the keyboard's first timing, the seed of the
+/// PS/2 jitter, whether the video was checked, and the actions in order.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FuzzReplay {
+    /// The fuzz seed the actions came from (the jitter's seed derives from it).
+    pub seed: u64,
+    /// The keyboard's timing at power-up.
+    pub timing: Ps2Timing,
+    /// Every pixel checked too.
+    pub video: bool,
+    /// The actions.
+    pub actions: Vec<Taken>,
+}
+
+/// Where a run's actions come from.
+enum Source<'a> {
+    Random(Box<FuzzSequence>),
+    Replay(std::slice::Iter<'a, Taken>),
+}
+
+/// What else a run does: a waveform, a folder for mismatch pictures.
+#[derive(Clone, Debug, Default)]
+pub struct RunExtras {
+    /// FST waveform of the whole run.
+    pub trace: Option<PathBuf>,
+    /// Where a pixel mismatch's pictures go (default `out/fuzz-mismatch`).
+    pub mismatch_dir: Option<PathBuf>,
+}
+
+/// The random regression (see the module doc).
+pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
+    fuzz_recorded(maps, opts, &mut Vec::new(), &RunExtras::default())
+}
+
+/// [`fuzz`], recording into `taken` the actions carried out (kept when the
+/// run fails, for a replay of it).
+pub fn fuzz_recorded(
+    maps: Vec<Map>,
+    opts: &FuzzOptions,
+    taken: &mut Vec<Taken>,
+    extras: &RunExtras,
+) -> Result<FuzzReport, AppError> {
+    let mut seq = FuzzSequence::new(&maps, opts.seed, opts.mix);
+    let timing = seq.first_timing();
+    run(
+        maps,
+        opts,
+        timing,
+        Source::Random(Box::new(seq)),
+        taken,
+        extras,
+    )
+}
+
+/// Replays a recorded run (or a part of one).
+pub fn replay(
+    maps: Vec<Map>,
+    r: &FuzzReplay,
+    quiet: bool,
+    extras: &RunExtras,
+) -> Result<FuzzReport, AppError> {
+    let opts = FuzzOptions {
+        seed: r.seed,
+        keys: u64::MAX,
+        video: r.video,
+        quiet,
+        mix: FuzzMix::default(),
+    };
+    run(
+        maps,
+        &opts,
+        r.timing,
+        Source::Replay(r.actions.iter()),
+        &mut Vec::new(),
+        extras,
+    )
+}
+
+/// The first keyboard timing of a fuzz seed (what a replay file records).
+pub fn first_timing(maps: &[Map], seed: u64, mix: FuzzMix) -> Ps2Timing {
+    FuzzSequence::new(maps, seed, mix).first_timing()
+}
+
+fn run(
+    maps: Vec<Map>,
+    opts: &FuzzOptions,
+    timing: Ps2Timing,
+    mut source: Source<'_>,
+    taken: &mut Vec<Taken>,
+    extras: &RunExtras,
+) -> Result<FuzzReport, AppError> {
+    let started = Instant::now();
+    let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, timing)?;
+    let staged = match &extras.trace {
+        Some(t) => {
+            let out = crate::outputs::Plan::new().file("--trace", t)?;
+            let staged = out.stage()?;
+            env.trace(staged.path())
+                .map_err(|e| e.named(&out.label()))?;
+            Some(staged)
+        }
+        None => None,
+    };
+    if opts.video {
+        let dir = extras
+            .mismatch_dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("out/fuzz-mismatch"));
+        attach_monitor(
+            &mut env,
+            &FrameOptions {
+                mismatch_dir: dir,
+                ..FrameOptions::default()
+            },
+        )?;
+    }
+    let mut report = FuzzReport {
+        seed: opts.seed,
+        ..FuzzReport::default()
+    };
+    let mut progress = Progress::new(opts.quiet);
+    let result = (|| -> Result<(), AppError> {
+        loop {
+            progress.tick(|| {
+                format!(
+                    "seed {} key {}, cycle {}, {} moves, {} games, {} won",
+                    opts.seed,
+                    report.keys,
+                    env.dut.cycle,
+                    env.sb.stats.moves,
+                    env.sb.stats.games,
+                    env.sb.stats.wins
+                )
+            });
+            let next = match &mut source {
+                Source::Random(seq) => {
+                    if report.keys >= opts.keys {
+                        break;
+                    }
+                    let drained = seq.finishing();
+                    if drained {
+                        env.drain()?;
+                    }
+                    let at = FuzzProgress {
+                        keys: report.keys,
+                        keys_total: opts.keys,
+                        resets_seen: env.sb.stats.resets,
+                        games: env.sb.stats.games,
+                    };
+                    let g = env.golden().clone();
+                    let action = seq.next(&g, at, env.ps2.rx());
+                    taken.push(Taken {
+                        drained,
+                        action: action.clone(),
+                    });
+                    action
+                }
+                Source::Replay(it) => match it.next() {
+                    None => break,
+                    Some(t) => {
+                        if t.drained {
+                            env.drain()?;
+                        }
+                        t.action.clone()
+                    }
+                },
+            };
+            match next {
+                FuzzAction::Reset(press) => {
+                    env.press_reset(&press)?;
+                    report.resets += 1;
+                }
+                FuzzAction::Start {
+                    map,
+                    press,
+                    switches,
+                } => {
+                    if env.golden().phase != Phase::Playing {
+                        env.switches = switches;
+                    }
+                    env.press_start(map, &press)?;
+                    if let Source::Random(seq) = &mut source {
+                        seq.started(env.golden().phase == Phase::Playing);
+                    }
+                }
+                FuzzAction::Key { timing, frames } => {
+                    if let Some(t) = timing {
+                        env.ps2.set_timing(t);
+                    }
+                    for (byte, fault) in frames {
+                        report.faults += u64::from(fault != Fault::None);
+                        env.ps2.send(byte, fault);
+                    }
+                    report.keys += 1;
+                    // Keep the golden key choice close to the state it was made for.
+                    if env.ps2.pending() > 6 {
+                        env.run_until(64 * FRAME_CYCLES, "keyboard backlog", |e| {
+                            e.ps2.pending() <= 2
+                        })?;
+                    }
+                }
+            }
+        }
+        env.drain()?;
+        Ok(())
+    })();
+    progress.finish();
+    env.dut.close_trace();
+    if let Some(t) = staged {
+        t.commit()?; // kept pass or fail: it shows the failure
+    }
+    result?;
+    report.stats = env.sb.stats;
+    report.kbd = env.sb.kbd.stats;
+    report.cycles = env.dut.cycle;
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Reads a replay file.
+pub fn read_replay(path: &Path) -> Result<FuzzReplay, AppError> {
+    let name = generals_maps::shown_path(path);
+    let bytes = generals_maps::read_capped(path, 256 << 20).map_err(|source| AppError::Read {
+        path: name.clone(),
+        source,
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        AppError::Usage(format!(
+            "{name}: not a replay file of `generals regress` ({e})"
+        ))
+    })
+}
