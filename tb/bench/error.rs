@@ -136,6 +136,12 @@ pub enum AppError {
     /// The coverage merged is below the committed floor (exit status 1).
     #[error("coverage below the floor:\n  {}", .0.join("\n  "))]
     BelowFloor(Vec<String>),
+    /// Jobs of a regression failed (exit status 1); the summary says which.
+    #[error("{0} regression job(s) failed")]
+    RegressFailed(usize),
+    /// A run stopped by an interrupt after writing what it had (exit status 130).
+    #[error("interrupted")]
+    Interrupted,
     /// Options clap rejected, its message already printed (exit status 2).
     #[error("bad options")]
     OptionsReported,
@@ -163,7 +169,11 @@ impl AppError {
     /// Process exit status (see the module doc).
     pub fn exit_code(&self) -> u8 {
         match self {
-            AppError::Mismatch(_) | AppError::NoDemoGame { .. } | AppError::BelowFloor(_) => 1,
+            AppError::Mismatch(_)
+            | AppError::NoDemoGame { .. }
+            | AppError::BelowFloor(_)
+            | AppError::RegressFailed(_) => 1,
+            AppError::Interrupted => 130,
             AppError::Map(_)
             | AppError::MapCheck(_)
             | AppError::Decode { .. }

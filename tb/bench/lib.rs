@@ -21,6 +21,7 @@ pub mod live;
 pub mod monitor;
 pub mod outputs;
 pub mod progress;
+pub mod regress;
 pub mod scoreboard;
 pub mod sequence;
 pub mod stimulus;

@@ -136,6 +136,10 @@ enum Cmd {
         #[command(subcommand)]
         cmd: MapsCmd,
     },
+    /// The regression farm: every seed of every test of a tier of the list
+    /// (regress/list.toml) on a pool of workers, with JUnit results,
+    /// failures grouped and shrunk; sharded for a cluster (docs/regression.md).
+    Regress(RegressArgs),
     /// Coverage: merge the files that runs of the coverage build wrote
     /// (scripts/coverage runs them), report, and check the committed floor.
     Coverage {
@@ -227,6 +231,120 @@ enum BenchCmd {
         #[arg(long, allow_negative_numbers = true, value_parser = count(1, bound::CYCLES))]
         cycles: Option<u64>,
     },
+}
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct RegressArgs {
+    #[command(subcommand)]
+    cmd: Option<RegressCmd>,
+    #[command(flatten)]
+    run: RegressRun,
+}
+
+/// The options of a regression run.
+#[derive(Args)]
+struct RegressRun {
+    /// The regression list.
+    #[arg(long, value_name = "FILE")]
+    list: Option<PathBuf>,
+    /// The tier: smoke (CI) or nightly (10-100 times deeper).
+    #[arg(long, value_enum, default_value = "smoke")]
+    tier: generals::regress::list::Tier,
+    /// Workers at a time, 1 … 256 (default: one per core).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, 256))]
+    jobs: Option<u64>,
+    /// Seeds of each test, 1 … 100000, instead of the list's.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, 100_000))]
+    seeds: Option<u64>,
+    /// Only this test (repeat for more).
+    #[arg(long = "test", value_name = "NAME")]
+    tests: Vec<String>,
+    /// The results' folder.
+    #[arg(long, default_value = "out/regress", value_name = "DIR")]
+    out: PathBuf,
+    /// Run the K-th of N shards of the jobs (1 ≤ K ≤ N ≤ 10000), for a
+    /// cluster; `generals regress merge` joins them.
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    shard: Option<(u32, u32)>,
+    /// The master seed every job's seed comes from (default: random, printed).
+    #[arg(long, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
+    seed: Option<u64>,
+    /// Collect coverage into DIR/coverage (run from the coverage build).
+    #[arg(long)]
+    coverage: bool,
+    /// Do not shrink failures.
+    #[arg(long)]
+    no_shrink: bool,
+    /// Wall time for each failure group's shrinking, 1 … 3600 s.
+    #[arg(long, default_value_t = 120, value_name = "S", allow_negative_numbers = true, value_parser = count(1, 3600))]
+    shrink_seconds: u64,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Subcommand)]
+enum RegressCmd {
+    /// Join the results of shards (`--shard K/N` runs of one regression) into
+    /// one report; refuses shards of another list, build or master seed.
+    Merge {
+        /// The merged report's folder.
+        #[arg(long, default_value = "out/regress", value_name = "DIR")]
+        out: PathBuf,
+        /// The shards' results folders.
+        #[arg(required = true, value_name = "DIR")]
+        shards: Vec<PathBuf>,
+    },
+    /// Replay a shrunk fuzz run (`shrunk.json` of a failure group).
+    Replay {
+        /// The replay file.
+        file: PathBuf,
+        /// FST waveform of the run.
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
+    },
+    /// (A worker of `generals regress`: one job.)
+    #[command(hide = true)]
+    Job {
+        #[arg(long)]
+        dir: PathBuf,
+        #[arg(long)]
+        test: String,
+        #[arg(long, value_enum)]
+        kind: generals::regress::list::Kind,
+        #[arg(long)]
+        index: u32,
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        budget: u64,
+    },
+    /// (A worker of `generals regress`: shrinks a failed job.)
+    #[command(hide = true)]
+    Shrink {
+        #[arg(long)]
+        job_dir: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        seconds: u64,
+    },
+}
+
+/// A shard `K/N`.
+fn shard(text: &str) -> Result<(u32, u32), String> {
+    let bad = || "give K/N with 1 ≤ K ≤ N ≤ 10000, e.g. 2/4".to_string();
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k >= 1 && k <= n && n <= 10_000 {
+        Ok((k, n))
+    } else {
+        Err(bad())
+    }
 }
 
 #[derive(Subcommand)]
@@ -558,6 +676,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
         Cmd::MachineStats { seed } => machine_stats(seed),
         Cmd::Maps { cmd } => maps_cmd(cmd),
         Cmd::Coverage { cmd } => coverage_cmd(cmd),
+        Cmd::Regress(args) => regress_cmd(args),
         Cmd::Bench { cmd } => bench_cmd(cmd),
     }
 }
@@ -793,6 +912,94 @@ fn bench_cmd(cmd: BenchCmd) -> Result<(), AppError> {
                 other => Err(AppError::Usage(format!("no benchmark variant `{other}`"))),
             }
         }
+    }
+}
+
+fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
+    use generals::regress;
+    match args.cmd {
+        None => {
+            let r = args.run;
+            let cfg = regress::Config {
+                list: r.list.unwrap_or_else(regress::default_list),
+                tier: r.tier,
+                workers: r.jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    |n| n as usize,
+                ),
+                seeds: r.seeds.map(|n| n as u32),
+                only: r.tests,
+                out: r.out,
+                shard: r.shard,
+                master: seed_or_random(r.seed),
+                coverage: r.coverage,
+                shrink: !r.no_shrink,
+                shrink_budget: std::time::Duration::from_secs(r.shrink_seconds),
+                quiet: r.quiet,
+            };
+            let res = regress::run(&cfg, || Ok(()))?;
+            emit(res.summary().trim_end())?;
+            let (_, failed, _) = res.counts();
+            if res.interrupted {
+                Err(AppError::Interrupted)
+            } else if failed > 0 {
+                Err(AppError::RegressFailed(failed))
+            } else {
+                Ok(())
+            }
+        }
+        Some(RegressCmd::Merge { out, shards }) => {
+            let res = regress::merge_main(&shards, &out)?;
+            emit(res.summary().trim_end())?;
+            emit(&format!("wrote {}", shown_path(&out)))?;
+            let (_, failed, _) = res.counts();
+            if failed > 0 {
+                Err(AppError::RegressFailed(failed))
+            } else {
+                Ok(())
+            }
+        }
+        Some(RegressCmd::Replay { file, trace }) => {
+            let rec = generals::fuzz::read_replay(&file)?;
+            let extras = generals::fuzz::RunExtras {
+                trace,
+                mismatch_dir: None,
+            };
+            let r = generals::fuzz::replay(maps(), &rec, false, &extras)?;
+            emit(&format!(
+                "pass: {} actions replayed, {} cycles, {} commands",
+                rec.actions.len(),
+                r.cycles,
+                r.stats.commands
+            ))
+        }
+        Some(RegressCmd::Job {
+            dir,
+            test,
+            kind,
+            index,
+            seed,
+            budget,
+        }) => {
+            let job = regress::list::Job {
+                test,
+                kind,
+                index,
+                seed,
+                budget,
+            };
+            regress::job_main(&job, &dir, maps())
+        }
+        Some(RegressCmd::Shrink {
+            job_dir,
+            out,
+            seconds,
+        }) => regress::shrink_main(
+            &job_dir,
+            &out,
+            std::time::Duration::from_secs(seconds),
+            maps(),
+        ),
     }
 }
 

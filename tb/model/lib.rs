@@ -13,3 +13,7 @@ pub const RTL_DIR: &str = env!("GENERALS_RTL_BUILT");
 /// folder, the maps and the cover points. Coverage files carry it, so that
 /// files of another design are never merged.
 pub const BUILD_ID: &str = env!("GENERALS_BUILD_ID");
+
+/// Whether the models are the coverage build (feature `coverage`): they
+/// write coverage files into `GENERALS_COVERAGE_DIR`.
+pub const COVERAGE: bool = cfg!(feature = "coverage");

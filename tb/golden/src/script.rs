@@ -146,20 +146,33 @@ impl Key {
         crate::keyboard::key_bytes(self.command(), self.extended())
     }
 
+    /// Every key, with its token in a script.
+    pub const TOKENS: [(Key, &'static str); 10] = [
+        (Key::W, "W"),
+        (Key::A, "A"),
+        (Key::S, "S"),
+        (Key::D, "D"),
+        (Key::Space, "SPACE"),
+        (Key::Z, "Z"),
+        (Key::Up, "UP"),
+        (Key::Down, "DOWN"),
+        (Key::Left, "LEFT"),
+        (Key::Right, "RIGHT"),
+    ];
+
+    /// The key's token in a script (`W`, `SPACE`, `UP`).
+    pub fn token(self) -> &'static str {
+        Self::TOKENS
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("?", |(_, t)| t)
+    }
+
     fn from_token(upper: &str) -> Option<Key> {
-        Some(match upper {
-            "W" => Key::W,
-            "A" => Key::A,
-            "S" => Key::S,
-            "D" => Key::D,
-            "SPACE" => Key::Space,
-            "Z" => Key::Z,
-            "UP" => Key::Up,
-            "DOWN" => Key::Down,
-            "LEFT" => Key::Left,
-            "RIGHT" => Key::Right,
-            _ => return None,
-        })
+        Self::TOKENS
+            .iter()
+            .find(|(_, t)| *t == upper)
+            .map(|(k, _)| *k)
     }
 }
 
@@ -241,6 +254,28 @@ fn is_keyword(token: &str) -> bool {
     let upper = token.to_ascii_uppercase();
     Key::from_token(&upper).is_some()
         || matches!(upper.as_str(), "START" | "RESET" | "WAIT" | "RAW")
+}
+
+/// The text of a script that parses back into `steps` (one step a line).
+pub fn format_script(steps: &[Step]) -> String {
+    let mut out = String::new();
+    for s in steps {
+        match &s.action {
+            Action::Key(k) => out.push_str(k.token()),
+            Action::Start => out.push_str("START"),
+            Action::Reset => out.push_str("RESET"),
+            Action::Wait(n) => out.push_str(&format!("WAIT {n}")),
+            Action::WaitTurn => out.push_str("WAIT TURN"),
+            Action::Raw(bytes) => {
+                out.push_str("RAW");
+                for b in bytes {
+                    out.push_str(&format!(" {b:02X}"));
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The longest `WAIT n`: an hour of 60 Hz frames.

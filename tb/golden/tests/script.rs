@@ -219,6 +219,15 @@ fn errors_name_the_line_and_the_token() {
 }
 
 #[test]
+fn a_formatted_script_parses_back() {
+    let text = "W space UP raw e0 75 f0 wait 12 WAIT TURN START RESET z";
+    let steps = parse_script(text).expect("parses");
+    let again = parse_script(&generals_golden::script::format_script(&steps)).expect("reparses");
+    let actions = |s: &[Step]| s.iter().map(|s| s.action.clone()).collect::<Vec<_>>();
+    assert_eq!(actions(&again), actions(&steps));
+}
+
+#[test]
 fn a_leading_byte_order_mark_is_skipped() {
     assert_eq!(
         actions("\u{feff}SPACE D"),

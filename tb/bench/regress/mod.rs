@@ -1,0 +1,467 @@
+//! The regression farm (`generals regress`): every (test, seed) job of a
+//! tier of the list (`regress/list.toml`) on a pool of worker processes,
+//! one per core by default, each job a process of its own (`generals
+//! regress job`), so that a crash is a failed job with its output kept,
+//! never a lost regression. Results go into `--out`: `results.json`,
+//! `junit.xml`, `summary.md`, a folder per job; failures are grouped by
+//! signature and the first of each group shrunk (`generals regress
+//! shrink`) to a short key script or replay file with its waveform.
+//! `--shard K/N` runs a fixed 1/N of the jobs; `generals regress merge`
+//! joins the shards' results into one report (docs/regression.md: Slurm).
+
+pub mod job;
+pub mod list;
+pub mod results;
+pub mod shrink;
+
+use crate::error::AppError;
+use crate::outputs::{interrupt, note, Plan};
+use list::{Job, List, Tier};
+use results::{Group, JobResult, Results};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The default list: the repository's.
+pub fn default_list() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("regress/list.toml")
+}
+
+/// What `generals regress` was asked to run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The list file.
+    pub list: PathBuf,
+    /// The tier.
+    pub tier: Tier,
+    /// Workers at a time.
+    pub workers: usize,
+    /// Seeds per test, overriding the list's.
+    pub seeds: Option<u32>,
+    /// Only these tests (all if empty).
+    pub only: Vec<String>,
+    /// The results' folder.
+    pub out: PathBuf,
+    /// `(k, n)`: the k-th of n shards.
+    pub shard: Option<(u32, u32)>,
+    /// The master seed.
+    pub master: u64,
+    /// Collect coverage (the coverage build).
+    pub coverage: bool,
+    /// Shrink the first failure of each group.
+    pub shrink: bool,
+    /// Wall time for each group's shrinking.
+    pub shrink_budget: Duration,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// A worker process running a job (or a shrinking).
+struct Running {
+    child: Child,
+    slot: usize,
+    dir: PathBuf,
+    started: Instant,
+}
+
+/// The program itself, to start workers with.
+fn me() -> Result<PathBuf, AppError> {
+    std::env::current_exe().map_err(|e| AppError::Usage(format!("cannot find this program: {e}")))
+}
+
+fn spawn(args: &[String], dir: &Path, env: &[(String, PathBuf)]) -> Result<Child, AppError> {
+    let output = dir.join("output.txt");
+    let file = std::fs::File::create(&output)
+        .map_err(|e| AppError::write(output.display().to_string(), e))?;
+    let err = file
+        .try_clone()
+        .map_err(|e| AppError::write(output.display().to_string(), e))?;
+    let mut cmd = Command::new(me()?);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(file))
+        .stderr(Stdio::from(err));
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.spawn()
+        .map_err(|e| AppError::Usage(format!("cannot start a worker: {e}")))
+}
+
+/// How a finished worker ended, in words.
+fn exit_words(st: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (st.code(), st.signal()) {
+        (Some(c), _) => format!("exited with status {c}"),
+        (None, Some(s)) => format!("died by signal {s}"),
+        _ => "ended".into(),
+    }
+}
+
+/// Runs `items` on `workers` processes: `start(i)` starts item i's worker
+/// (in its folder), `done(i, dir, exit)` takes its end. Stops starting new
+/// ones, and stops the running ones (SIGTERM), when an interrupt comes;
+/// returns whether one came.
+fn pool(
+    n: usize,
+    workers: usize,
+    mut start: impl FnMut(usize) -> Result<(Child, PathBuf), AppError>,
+    mut done: impl FnMut(usize, &Path, String, f64),
+) -> Result<bool, AppError> {
+    let mut next = 0;
+    let mut running: Vec<Running> = Vec::new();
+    let mut interrupted = false;
+    while next < n || !running.is_empty() {
+        if interrupt::requested() && !interrupted {
+            interrupted = true;
+            for r in &mut running {
+                let _ = Command::new("kill")
+                    .args(["-TERM", &r.child.id().to_string()])
+                    .status();
+            }
+        }
+        while !interrupted && next < n && running.len() < workers {
+            let (child, dir) = start(next)?;
+            running.push(Running {
+                child,
+                slot: next,
+                dir,
+                started: Instant::now(),
+            });
+            next += 1;
+        }
+        let mut i = 0;
+        while i < running.len() {
+            match running[i].child.try_wait() {
+                Ok(Some(st)) => {
+                    let r = running.swap_remove(i);
+                    let secs = r.started.elapsed().as_secs_f64();
+                    done(r.slot, &r.dir, exit_words(st), secs);
+                }
+                Ok(None) => i += 1,
+                Err(e) => return Err(AppError::Usage(format!("cannot wait for a worker: {e}"))),
+            }
+        }
+        if interrupted && next < n && running.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(interrupted)
+}
+
+/// The progress bar (on standard error, when it is a terminal).
+fn bar(n: usize, quiet: bool) -> indicatif::ProgressBar {
+    if quiet {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(n as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] {pos}/{len} jobs, {msg}",
+    ) {
+        b.set_style(style.progress_chars("=> "));
+    }
+    b
+}
+
+/// `generals regress`: runs the jobs, groups and shrinks the failures,
+/// writes the results; returns them (the caller prints the summary).
+pub fn run(
+    cfg: &Config,
+    maps_check: impl Fn() -> Result<(), AppError>,
+) -> Result<Results, AppError> {
+    maps_check()?;
+    let list = List::read(&cfg.list)?;
+    for t in &cfg.only {
+        if list.test(t).is_none() {
+            let known: Vec<&str> = list.tests.iter().map(|t| t.name.as_str()).collect();
+            return Err(AppError::Usage(format!(
+                "--test {}: no such test in {} (it has {})",
+                generals_maps::shown(t),
+                generals_maps::shown_path(&cfg.list),
+                known.join(", ")
+            )));
+        }
+    }
+    if cfg.coverage && !generals_model::COVERAGE {
+        return Err(AppError::Usage(
+            "--coverage needs the coverage build: cargo run --release --features coverage -- regress --coverage …"
+                .into(),
+        ));
+    }
+    let out = Plan::new().folder("--out", &cfg.out)?;
+    out.make()?;
+    out.keep();
+    let jobs = list::jobs(&list, cfg.tier, cfg.seeds, cfg.master, &cfg.only, cfg.shard);
+    let started = Instant::now();
+    let cov_dir = cfg.coverage.then(|| cfg.out.join("coverage"));
+    if let Some(d) = &cov_dir {
+        std::fs::create_dir_all(d).map_err(|e| AppError::write(d.display().to_string(), e))?;
+    }
+    let env: Vec<(String, PathBuf)> = cov_dir
+        .iter()
+        .map(|d| ("GENERALS_COVERAGE_DIR".to_string(), d.clone()))
+        .collect();
+    note(&format!(
+        "regress: {} jobs of tier {} from master seed {} (replay the whole run: --seed {}), {} at a time, results in {}",
+        jobs.len(),
+        cfg.tier.name(),
+        cfg.master,
+        cfg.master,
+        cfg.workers,
+        generals_maps::shown_path(&cfg.out)
+    ));
+    interrupt::graceful();
+    let progress = bar(jobs.len(), cfg.quiet);
+    let mut results: Vec<Option<JobResult>> = vec![None; jobs.len()];
+    let (mut failed, mut cycles) = (0usize, 0u64);
+    let interrupted = pool(
+        jobs.len(),
+        cfg.workers,
+        |i| {
+            let j = &jobs[i];
+            let rel = format!("jobs/{}/{:03}", j.test, j.index);
+            let dir = cfg.out.join(&rel);
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| AppError::write(dir.display().to_string(), e))?;
+            let args = vec![
+                "regress".into(),
+                "job".into(),
+                "--dir".into(),
+                dir.display().to_string(),
+                "--test".into(),
+                j.test.clone(),
+                "--kind".into(),
+                j.kind.name().into(),
+                "--index".into(),
+                j.index.to_string(),
+                "--seed".into(),
+                j.seed.to_string(),
+                "--budget".into(),
+                j.budget.to_string(),
+            ];
+            Ok((spawn(&args, &dir, &env)?, dir))
+        },
+        |i, dir, exit, _secs| {
+            let outcome = results::read_outcome(dir, &exit);
+            if !matches!(outcome.status, job::Status::Pass) {
+                failed += 1;
+            }
+            cycles += outcome.cycles;
+            let rel = dir
+                .strip_prefix(&cfg.out)
+                .unwrap_or(dir)
+                .display()
+                .to_string();
+            results[i] = Some(JobResult {
+                job: jobs[i].clone(),
+                outcome,
+                dir: rel,
+            });
+            progress.inc(1);
+            progress.set_message(format!(
+                "{failed} failed, {:.2} G cycles",
+                cycles as f64 / 1e9
+            ));
+        },
+    )?;
+    progress.finish_and_clear();
+    let mut res = Results {
+        format: results::FORMAT.into(),
+        list: cfg.list.display().to_string(),
+        list_hash: list.hash(),
+        build: generals_model::BUILD_ID.into(),
+        master_seed: cfg.master,
+        tier: cfg.tier,
+        seeds: cfg.seeds,
+        only: cfg.only.clone(),
+        shard: cfg.shard,
+        workers: cfg.workers,
+        wall_seconds: 0.0,
+        interrupted,
+        jobs: jobs
+            .iter()
+            .zip(results)
+            .map(|(j, r)| {
+                r.unwrap_or_else(|| JobResult {
+                    job: j.clone(),
+                    outcome: job::Outcome {
+                        status: job::Status::NotRun,
+                        cycles: 0,
+                        seconds: 0.0,
+                        message: None,
+                        signature: None,
+                        replay: String::new(),
+                        saved: Vec::new(),
+                        peak_rss_kib: 0,
+                    },
+                    dir: String::new(),
+                })
+            })
+            .collect(),
+        groups: Vec::new(),
+        coverage: cov_dir.map(|_| "coverage".into()),
+    };
+    res.group();
+    res.wall_seconds = started.elapsed().as_secs_f64();
+    if cfg.shrink && !interrupted {
+        shrink_groups(cfg, &mut res)?;
+    }
+    res.write(&out)?;
+    Ok(res)
+}
+
+/// Shrinks the first failure of each group, each in a worker of its own.
+fn shrink_groups(cfg: &Config, res: &mut Results) -> Result<(), AppError> {
+    let todo: Vec<(usize, JobResult)> = res
+        .groups
+        .iter()
+        .enumerate()
+        .filter_map(|(gi, g)| {
+            let first = res
+                .jobs
+                .iter()
+                .find(|r| format!("{}#{}", r.job.test, r.job.index) == g.jobs[0])?;
+            Some((gi, first.clone()))
+        })
+        .collect();
+    for (gi, first) in &todo {
+        if !shrink::shrinkable(first.job.kind, first.outcome.status) {
+            res.groups[*gi].not_shrunk = Some(match first.outcome.status {
+                job::Status::Error => "an error of the run, not a failed check".into(),
+                _ => "the keyboard's jobs are replayed by their command, not shrunk".into(),
+            });
+        }
+    }
+    let todo: Vec<(usize, JobResult)> = todo
+        .into_iter()
+        .filter(|(_, r)| shrink::shrinkable(r.job.kind, r.outcome.status))
+        .collect();
+    if todo.is_empty() {
+        return Ok(());
+    }
+    note(&format!(
+        "regress: shrinking {} failure group(s)",
+        todo.len()
+    ));
+    let mut found: Vec<Option<shrink::Shrunk>> = vec![None; todo.len()];
+    let mut why: Vec<Option<String>> = vec![None; todo.len()];
+    pool(
+        todo.len(),
+        cfg.workers,
+        |i| {
+            let (gi, r) = &todo[i];
+            let dir = shrink::group_dir(&cfg.out, *gi);
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| AppError::write(dir.display().to_string(), e))?;
+            let args = vec![
+                "regress".into(),
+                "shrink".into(),
+                "--job-dir".into(),
+                cfg.out.join(&r.dir).display().to_string(),
+                "--out".into(),
+                dir.display().to_string(),
+                "--seconds".into(),
+                cfg.shrink_budget.as_secs().to_string(),
+            ];
+            Ok((spawn(&args, &dir, &[])?, dir))
+        },
+        |i, dir, exit, _| {
+            let path = dir.join("shrink.json");
+            match std::fs::read(&path)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<shrink::Shrunk>(&b).ok())
+            {
+                Some(s) => found[i] = Some(s),
+                None => {
+                    why[i] = Some(format!(
+                        "the shrinking {exit} without a result (see {})",
+                        dir.join("output.txt").display()
+                    ))
+                }
+            }
+        },
+    )?;
+    for (((gi, _), s), w) in todo.iter().zip(found).zip(why) {
+        let g: &mut Group = &mut res.groups[*gi];
+        g.shrunk = s.map(|mut s| {
+            s.file = relative(&cfg.out, &s.file);
+            s.wave = s.wave.map(|w| relative(&cfg.out, &w));
+            s
+        });
+        g.not_shrunk = w;
+    }
+    Ok(())
+}
+
+fn relative(base: &Path, p: &str) -> String {
+    Path::new(p)
+        .strip_prefix(base)
+        .map(|r| r.display().to_string())
+        .unwrap_or_else(|_| p.to_string())
+}
+
+/// `generals regress job`: one job, in its folder; writes `result.json`.
+pub fn job_main(job: &Job, dir: &Path, maps: Vec<generals_maps::Map>) -> Result<(), AppError> {
+    let spec = dir.join("job.json");
+    std::fs::write(&spec, serde_json::to_string_pretty(job).unwrap_or_default())
+        .map_err(|e| AppError::write(spec.display().to_string(), e))?;
+    let outcome = job::run(job, maps, dir);
+    let path = dir.join("result.json");
+    let text = serde_json::to_string_pretty(&outcome)
+        .map_err(|e| AppError::Usage(format!("cannot write the result: {e}")))?;
+    std::fs::write(&path, text).map_err(|e| AppError::write(path.display().to_string(), e))
+}
+
+/// `generals regress shrink`: shrinks the failed job of folder `job_dir`
+/// into `out` (`shrink.json`, the script or replay file, the waveform).
+pub fn shrink_main(
+    job_dir: &Path,
+    out: &Path,
+    budget: Duration,
+    maps: Vec<generals_maps::Map>,
+) -> Result<(), AppError> {
+    let outcome = results::read_outcome(job_dir, "ended");
+    let job: Job = {
+        let path = job_dir.join("job.json");
+        let bytes = std::fs::read(&path).map_err(|source| AppError::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
+        serde_json::from_slice(&bytes)
+            .map_err(|e| AppError::Usage(format!("{}: {e}", path.display())))?
+    };
+    let sig = outcome
+        .signature
+        .ok_or_else(|| AppError::Usage(format!("{}: the job did not fail", job_dir.display())))?;
+    let s = shrink::shrink(&job, &sig, job_dir, out, maps, budget)?;
+    let path = out.join("shrink.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&s).unwrap_or_default())
+        .map_err(|e| AppError::write(path.display().to_string(), e))
+}
+
+/// `generals regress merge`: the shards' results (and coverage) into one
+/// report in `out`.
+pub fn merge_main(dirs: &[PathBuf], out: &Path) -> Result<Results, AppError> {
+    let mut parts = Vec::new();
+    for d in dirs {
+        parts.push((d.display().to_string(), Results::read(d)?));
+    }
+    let merged = results::merge(parts)?;
+    let dir = Plan::new().folder("--out", out)?;
+    dir.make()?;
+    dir.keep();
+    if merged.coverage.is_some() {
+        let cov = out.join("coverage");
+        std::fs::create_dir_all(&cov).map_err(|e| AppError::write(cov.display().to_string(), e))?;
+        for d in dirs {
+            if let Ok(rd) = std::fs::read_dir(d.join("coverage")) {
+                for e in rd.flatten() {
+                    let _ = std::fs::copy(e.path(), cov.join(e.file_name()));
+                }
+            }
+        }
+    }
+    merged.write(&dir)?;
+    Ok(merged)
+}
