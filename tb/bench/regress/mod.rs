@@ -193,6 +193,11 @@ pub fn run(
     out.make()?;
     out.keep();
     let jobs = list::jobs(&list, cfg.tier, cfg.seeds, cfg.master, &cfg.only, cfg.shard);
+    // The slowest kind first (the gate-level netlist's cycles cost about
+    // fifty times the RTL's), so that it does not run alone at the end; the
+    // results stay in the list's order.
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| jobs[i].kind != list::Kind::Netlist);
     let started = Instant::now();
     let cov_dir = cfg.coverage.then(|| cfg.out.join("coverage"));
     if let Some(d) = &cov_dir {
@@ -219,7 +224,7 @@ pub fn run(
         jobs.len(),
         cfg.workers,
         |i| {
-            let j = &jobs[i];
+            let j = &jobs[order[i]];
             let rel = format!("jobs/{}/{:03}", j.test, j.index);
             let dir = cfg.out.join(&rel);
             std::fs::create_dir_all(&dir)
@@ -243,6 +248,7 @@ pub fn run(
             Ok((spawn(&args, &dir, &env)?, dir))
         },
         |i, dir, exit, _secs| {
+            let i = order[i];
             let outcome = results::read_outcome(dir, &exit);
             if !matches!(outcome.status, job::Status::Pass) {
                 failed += 1;
