@@ -24,8 +24,8 @@ fn main() {
     let generated = std::panic::catch_unwind(|| {
         bindgen::Builder::default()
             .header(header)
-            .allowlist_function("(kbd|core)_.*")
-            .allowlist_type("(kbd|core)_.*")
+            .allowlist_function("(kbd|core|top)_.*")
+            .allowlist_type("(kbd|core|top)_.*")
             .allowlist_var("CORE_.*")
             .opaque_type("(kbd|core)_model")
             .derive_default(true)

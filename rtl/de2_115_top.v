@@ -7,7 +7,13 @@
 `default_nettype none
 `timescale 1ns / 1ps
 
-module de2_115_top (
+module de2_115_top #(
+    // The board's values; a simulation of the whole board (tests/board_top.rs)
+    // gives the bench's, as it does the core's.
+    parameter         MAP_INIT_HEX = "maps/maps.hex",  // simulation image of the map ROM
+    parameter         GFX_DIR      = "rtl/gfx/",       // font and glyph ROM images
+    parameter integer BOT_GAP      = 10_000_000        // machine player: cycles before each command
+) (
     input  wire       CLOCK_50,     // 50 MHz oscillator
     input  wire [1:0] KEY,          // push-buttons, low while pressed
     input  wire       PS2_KBCLK,    // keyboard clock (receive only: the host never drives it)
@@ -43,7 +49,11 @@ module de2_115_top (
     // The debug port exists for the co-simulation bench; on the board only the
     // status displays read it, and synthesis drops whatever nothing uses.
     /* verilator lint_off PINCONNECTEMPTY */
-    generals_core u_core (
+    generals_core #(
+        .MAP_INIT_HEX      (MAP_INIT_HEX),
+        .GFX_DIR           (GFX_DIR),
+        .BOT_GAP           (BOT_GAP)
+    ) u_core (
         .clk               (CLOCK_50),
         .key_reset_n       (KEY[0]),
         .key_start_n       (KEY[1]),

@@ -4,44 +4,15 @@
 //! DE2-115 user manual (segments a..g on bits 0..6, lit when low), not taken
 //! from the RTL.
 
+mod common;
+
+use common::board::expected;
 use generals::dut::RTL_DIR;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// The segments lit for each decimal digit.
-const DIGIT_SEGMENTS: [&str; 10] = [
-    "abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg",
-];
-const DARK: u8 = 0x7F;
-
-/// One display's active-low pattern for a digit.
-fn segments(digit: u32) -> u8 {
-    let lit = DIGIT_SEGMENTS[digit as usize]
-        .bytes()
-        .fold(0u8, |acc, s| acc | 1 << (s - b'a'));
-    !lit & 0x7F
-}
-
-/// What HEX0..HEX4, LEDR and LEDG must show for a case.
-fn expected(phase: u32, player: u32, round: u32, kbd_err: u32) -> Vec<u32> {
-    let shown = phase != 0;
-    let digits = round.to_string();
-    let mut hex: Vec<u32> = (0..5)
-        .map(|i| match digits.len().checked_sub(i + 1) {
-            Some(k) if shown => u32::from(segments(u32::from(digits.as_bytes()[k] - b'0'))),
-            _ => u32::from(DARK),
-        })
-        .collect();
-    let ledg = u32::from(shown && player == 1)
-        | u32::from(shown && player == 2) << 1
-        | u32::from(phase == 2) << 8;
-    hex.push(kbd_err);
-    hex.push(ledg);
-    hex
-}
 
 fn parse(line: &str) -> Vec<u32> {
     line.split_whitespace()

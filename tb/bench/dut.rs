@@ -135,6 +135,44 @@ impl Drop for KbdDut {
 }
 
 pub use ffi::{core_in as CoreIn, core_out as CoreOut};
+pub use ffi::{top_in as TopIn, top_out as TopOut};
+
+/// The board's top (`rtl/de2_115_top.v`) through its pins: the whole design
+/// as the DE2-115 wires it (tests/board_top.rs).
+pub struct TopDut {
+    raw: *mut ffi::top_model,
+    /// Cycles ticked so far.
+    pub cycle: u64,
+}
+
+impl TopDut {
+    /// A fresh model, or `None` in a build without it (`GENERALS_BOARD_TOP=0`).
+    pub fn new() -> Option<Self> {
+        // SAFETY: a fresh model or null; freed in Drop.
+        let raw = unsafe { ffi::top_new() };
+        (!raw.is_null()).then_some(Self { raw, cycle: 0 })
+    }
+
+    /// One 50 MHz cycle with the pins `input`; the outputs after it.
+    pub fn tick(&mut self, input: &TopIn) -> TopOut {
+        let mut out = TopOut::default();
+        // SAFETY: raw is live, both pointers valid for the call.
+        unsafe { ffi::top_tick(self.raw, input, &mut out) };
+        self.cycle += 1;
+        out
+    }
+}
+
+impl Drop for TopDut {
+    fn drop(&mut self) {
+        // SAFETY: raw is live; the path is a valid C string for the call.
+        crate::coverage::rtl::dump("top", |p| unsafe {
+            ffi::top_coverage_write(self.raw, p.as_ptr())
+        });
+        // SAFETY: raw came from top_new and is freed once.
+        unsafe { ffi::top_free(self.raw) };
+    }
+}
 
 /// The debug port's scalars, unpacked from [`CoreOut::scalars`] (the shim
 /// packs them in one word: see `tb/shim/shim.h`).

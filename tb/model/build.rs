@@ -62,6 +62,14 @@ const RTL_MODELS: &[ModelSpec] = &[
     },
 ];
 
+/// The board's top, through its pins (tests/board_top.rs): left out with
+/// `GENERALS_BOARD_TOP=0` and in the coverage build.
+const TOP_MODEL: ModelSpec = ModelSpec {
+    top: "de2_115_top",
+    prefix: "Vde2_115_top",
+    shim: "tb/shim/top_shim.cpp",
+};
+
 /// The machine player's pause before each command in the bench's models
 /// (the board's default is 0.2 s): long enough to be a real pause, short
 /// enough that a whole machine game takes tens of frames (the demo GIF
@@ -113,6 +121,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=VERILATOR");
     println!("cargo:rerun-if-env-changed=GENERALS_VERILATOR_FLAGS");
     println!("cargo:rerun-if-env-changed=GENERALS_NETLIST");
+    println!("cargo:rerun-if-env-changed=GENERALS_BOARD_TOP");
     println!("cargo:rerun-if-env-changed=YOSYS");
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", root.join("tb/shim").display());
@@ -157,18 +166,29 @@ fn main() {
     let mut global_files: Vec<String> = Vec::new();
     let mut rtl_models = cxx_build(&paths.include);
     rtl_models.include(paths.root.join("tb/shim"));
-    let units: Vec<PathBuf> = RTL_MODELS
+    let board_top = env::var("GENERALS_BOARD_TOP").as_deref() != Ok("0") && coverage().is_none();
+    let models: Vec<&ModelSpec> = RTL_MODELS
         .iter()
+        .chain(board_top.then_some(&TOP_MODEL))
+        .collect();
+    let units: Vec<PathBuf> = models
+        .into_iter()
         .filter_map(|spec| {
             let src = paths.rtl.join(format!("{}.v", spec.top));
             add_model(&paths, spec, &src, &mut rtl_models, None, &mut global_files)
         })
         .collect();
+
     compile_cached(&paths, &rtl_models, &units, "vmodel_rtl");
     let mut gates = cxx_build(&paths.include);
     gates.include(paths.root.join("tb/shim"));
     let mut gates_slow = cxx_build(&paths.include);
     gates_slow.opt_level(0);
+    if !board_top {
+        // The stand-in for the board top's model (the netlist's library is
+        // a plain one, compiled on every build).
+        gates.file(paths.root.join("tb/shim/top_absent.cpp"));
+    }
     match synthesis {
         Some(thread) => {
             let netlist = thread
@@ -560,7 +580,7 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
             }
         }
     }
-    if spec.top == "generals_core" && !gates {
+    if (spec.top == "generals_core" || spec.top == "de2_115_top") && !gates {
         // $readmemh paths are absolute so the model runs from any directory
         // (the netlist holds the contents themselves).
         let map_hex = p.root.join("maps/maps.hex");

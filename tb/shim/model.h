@@ -69,6 +69,14 @@ struct RisingEdgeByNba<Root, std::void_t<decltype(std::declval<Root &>().__VnbaT
 
 #endif
 
+// The clock input of a model: `clk` (the core, the keyboard); a model whose
+// clock is named otherwise declares an overload of this for its class before
+// it is used (the board top's `CLOCK_50`, tb/shim/top_shim.cpp).
+template <class Top>
+auto &clock_pin(Top &t) {
+    return t.clk;
+}
+
 // `EvalNba`: the generated NBA region of `Top`'s root, or nullptr (full eval()).
 template <class Top, auto EvalNba = nullptr>
 struct Model {
@@ -95,7 +103,7 @@ struct Model {
     explicit Model(const char *name, uint32_t init_seed = 0)
         : top(powered_up(&ctx, init_seed), name) {
         for (int p = ctx.timeprecision(); p < -9; p++) half_period *= 10;
-        top.clk = 0;
+        clock_pin(top) = 0;
         top.eval();
     }
     ~Model() {
@@ -142,18 +150,18 @@ struct Model {
             // What eval() would do with `clk` rising: the trigger-previous
             // field goes 0 -> 1 -> 0 within this cycle, so it is left at 0.
             if (!fst) {
-                top.clk = 1;
+                clock_pin(top) = 1;
                 top.rootp->__VnbaTriggered.at(0) = true;
                 EvalNba(top.rootp);
-                top.clk = 0;
+                clock_pin(top) = 0;
                 time += 2 * half_period;
                 return;
             }
         }
-        top.clk = 1;
+        clock_pin(top) = 1;
         top.eval();
         if (fst) fst->dump(time);
-        top.clk = 0;
+        clock_pin(top) = 0;
         if constexpr (falling_edge_by_trigger) {
             if (!fst) {
                 top.rootp->__Vtrigrprev__TOP__clk = 0;

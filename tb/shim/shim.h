@@ -128,6 +128,27 @@ void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
    for the netlist (its RAM is named otherwise) or an index past 99. */
 int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits);
 
+/* ---- de2_115_top: the board's top, through its pins ---- */
+typedef struct top_model top_model;
+typedef struct {
+    uint8_t key;      /* KEY[1:0], low while pressed: bit 0 RESET, bit 1 START */
+    uint8_t sw;       /* SW[1:0] */
+    uint8_t ps2_clk, ps2_dat;
+} top_in;
+typedef struct {
+    uint8_t vga_r, vga_g, vga_b, vga_hs, vga_vs, vga_blank_n, vga_sync_n, vga_clk;
+    uint8_t hex[8];   /* HEX0..HEX7, segments a..g on bits 0..6, lit when low */
+    uint32_t ledr;    /* LEDR[17:0] */
+    uint16_t ledg;    /* LEDG[8:0] */
+} top_out;
+/* NULL in a build without the board top (GENERALS_BOARD_TOP=0). */
+top_model *top_new(void);
+void top_free(top_model *m);
+/* One 50 MHz cycle with these pins; the outputs after it. */
+void top_tick(top_model *m, const top_in *in, top_out *out);
+/* As kbd_coverage_write. */
+int top_coverage_write(top_model *m, const char *path);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
 //! and readable comparisons.
 #![allow(dead_code)]
 
+pub mod board;
 pub mod x11;
 
 use generals::app::{attach_monitor, play, FrameOptions, PlayOptions, PlayReport};
