@@ -39,7 +39,14 @@ fn list(dir: &Path, tests: &[(&str, &str, u32, u64)]) -> PathBuf {
 #[test]
 fn shards_merge_into_the_report_of_a_whole_run() {
     let dir = scratch("shards");
-    let l = list(&dir, &[("m", "machines", 3, 6), ("f", "fuzz", 2, 30)]);
+    let l = list(
+        &dir,
+        &[
+            ("m", "machines", 3, 6),
+            ("f", "fuzz", 2, 30),
+            ("p", "person-vs-machine", 2, 20),
+        ],
+    );
     let run = |extra: &[&str], out: &Path| {
         let o = generals()
             .args(["regress", "--quiet", "--seed", "5", "--list"])
@@ -64,8 +71,29 @@ fn shards_merge_into_the_report_of_a_whole_run() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let whole = Results::read(&dir.join("whole")).expect("whole");
     let merged = Results::read(&dir.join("merged")).expect("merged");
-    assert_eq!(whole.jobs.len(), 5);
+    assert_eq!(whole.jobs.len(), 7);
     assert_eq!(merged.comparable(), whole.comparable());
+    // The same, as a script on a cluster checks it; a shard is not the whole.
+    let compare = |a: &str, b: &str| {
+        generals()
+            .args(["regress", "compare"])
+            .args([dir.join(a), dir.join(b)])
+            .output()
+            .expect("compare")
+    };
+    let o = compare("merged", "whole");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "equal: 7 jobs, 0 failed"
+    );
+    let o = compare("whole", "s1");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("s1") && stderr(&o).contains("differ"),
+        "{}",
+        stderr(&o)
+    );
     let junit = std::fs::read_to_string(dir.join("merged/junit.xml")).expect("junit");
     assert!(
         junit.contains("<testsuite name=\"m\" tests=\"3\""),

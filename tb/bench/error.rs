@@ -139,6 +139,9 @@ pub enum AppError {
     /// Jobs of a regression failed (exit status 1); the summary says which.
     #[error("{0} regression job(s) failed")]
     RegressFailed(usize),
+    /// Two results that should be the same differ (exit status 1).
+    #[error("{0}")]
+    Differs(String),
     /// A run stopped by an interrupt after writing what it had (exit status 130).
     #[error("interrupted")]
     Interrupted,
@@ -172,7 +175,8 @@ impl AppError {
             AppError::Mismatch(_)
             | AppError::NoDemoGame { .. }
             | AppError::BelowFloor(_)
-            | AppError::RegressFailed(_) => 1,
+            | AppError::RegressFailed(_)
+            | AppError::Differs(_) => 1,
             AppError::Interrupted => 130,
             AppError::Map(_)
             | AppError::MapCheck(_)

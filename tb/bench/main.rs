@@ -296,6 +296,17 @@ enum RegressCmd {
         #[arg(required = true, value_name = "DIR")]
         shards: Vec<PathBuf>,
     },
+    /// Say whether two results folders hold the same run (the same jobs
+    /// with the same outcomes: a cluster's merged shards against a local
+    /// run, say); exits 0 if so, 1 naming the first difference if not.
+    Compare {
+        /// The first results folder.
+        #[arg(value_name = "DIR")]
+        a: PathBuf,
+        /// The second results folder.
+        #[arg(value_name = "DIR")]
+        b: PathBuf,
+    },
     /// Replay a shrunk fuzz run (`shrunk.json` of a failure group).
     Replay {
         /// The replay file.
@@ -957,6 +968,23 @@ fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
                 Err(AppError::RegressFailed(failed))
             } else {
                 Ok(())
+            }
+        }
+        Some(RegressCmd::Compare { a, b }) => {
+            let (ra, rb) = (
+                regress::results::Results::read(&a)?,
+                regress::results::Results::read(&b)?,
+            );
+            match regress::results::difference(&ra, &rb) {
+                None => {
+                    let (_, failed, _) = ra.counts();
+                    emit(&format!("equal: {} jobs, {failed} failed", ra.jobs.len()))
+                }
+                Some(d) => Err(AppError::Differs(format!(
+                    "{} and {}: {d}",
+                    shown_path(&a),
+                    shown_path(&b)
+                ))),
             }
         }
         Some(RegressCmd::Replay { file, trace }) => {

@@ -337,7 +337,7 @@ impl Results {
                 serde_json::json!({
                     "test": r.job.test, "index": r.job.index, "seed": r.job.seed,
                     "status": r.outcome.status, "cycles": r.outcome.cycles,
-                    "signature": r.outcome.signature, "replay": r.outcome.replay,
+                    "signature": r.outcome.signature, "replay": without_folder(&r.outcome.replay),
                 })
             })
             .collect();
@@ -351,6 +351,60 @@ impl Results {
             "tier": self.tier, "seeds": self.seeds, "only": self.only, "jobs": jobs, "groups": groups,
         })
     }
+}
+
+/// A replay command without the results folder it names: a script-based
+/// job's replay gives its key script as `DIR/jobs/TEST/NNN/script.keys`,
+/// `DIR` being the run's `--out`, which two runs of the same jobs (a
+/// shard's, the whole run's) need not share.
+fn without_folder(replay: &str) -> String {
+    replay
+        .split(' ')
+        .map(|w| match w.find("/jobs/") {
+            Some(i) => &w[i + 1..],
+            None => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Where two runs' results differ ([`Results::comparable`]): `None` when
+/// they are the same, else the first difference, said briefly.
+pub fn difference(a: &Results, b: &Results) -> Option<String> {
+    let (a, b) = (a.comparable(), b.comparable());
+    if a == b {
+        return None;
+    }
+    let brief = |v: &serde_json::Value| {
+        let t = v.to_string();
+        if t.chars().count() > 300 {
+            t.chars().take(300).collect::<String>() + "…"
+        } else {
+            t
+        }
+    };
+    let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (&a, &b) else {
+        return Some("the results differ".into());
+    };
+    for (k, va) in a {
+        let vb = &b[k];
+        if va == vb {
+            continue;
+        }
+        if let (serde_json::Value::Array(ja), serde_json::Value::Array(jb)) = (va, vb) {
+            if ja.len() == jb.len() {
+                if let Some((x, y)) = ja.iter().zip(jb).find(|(x, y)| x != y) {
+                    return Some(format!(
+                        "{k} differ, first: {} against {}",
+                        brief(x),
+                        brief(y)
+                    ));
+                }
+            }
+        }
+        return Some(format!("{k} differs: {} against {}", brief(va), brief(vb)));
+    }
+    Some("the results differ".into())
 }
 
 /// Merges the results of shards `parts` (read from their folders `dirs`):

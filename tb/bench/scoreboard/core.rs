@@ -29,10 +29,12 @@ use std::collections::VecDeque;
 /// One video frame at 50 MHz: a command must be applied within this many
 /// cycles of the end of its last PS/2 byte.
 pub const FRAME_CYCLES: u64 = crate::monitor::vesa::vesa_numbers::FRAME_CYCLES;
+/// Cycles the renderer's scan spends on one cell (docs/display.md, "Snapshot").
+pub const SCAN_CYCLES_PER_CELL: u64 = 19;
 /// Cycles after `dbg_snapshot` during which the renderer reads the cells from
-/// the board RAM (docs/display.md, "Snapshot": 100 cells, 19 cycles each): a
-/// board write then would tear the next frame, so none may happen.
-pub const SCAN_CYCLES: u64 = 1_800;
+/// the board RAM (docs/display.md, "Snapshot"; docs/parameters.md): a board
+/// write then would tear the next frame, so none may happen.
+pub const SCAN_CYCLES: u64 = CELLS as u64 * SCAN_CYCLES_PER_CELL;
 /// A recognised START must start the game within this many cycles: the video
 /// scan may hold the engine for about 3 000 cycles, then the map loads in
 /// about 140.
