@@ -86,13 +86,23 @@ struct StateView {
 impl GameState {
     /// The JSON form of the state (see the module documentation).
     pub fn to_json(&self) -> String {
+        // Serialising plain structs, enums and integers cannot fail.
+        serde_json::to_string(&self.view()).unwrap_or_default()
+    }
+
+    /// The JSON form as a value, for a document that holds a state.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        serde_json::to_value(self.view()).unwrap_or_default()
+    }
+
+    fn view(&self) -> StateView {
         let idle = self.phase == Phase::Idle;
         let mut board = [[Cell::default(); SIZE as usize]; SIZE as usize];
         for (i, c) in self.cells.iter().enumerate() {
             let p = Pos::from_index(i);
             board[usize::from(p.y)][usize::from(p.x)] = *c;
         }
-        let view = StateView {
+        StateView {
             phase: self.phase,
             winner: self.winner,
             map: (!idle).then_some(self.map),
@@ -105,9 +115,7 @@ impl GameState {
                 blue: [self.cursor_blue.x, self.cursor_blue.y],
             },
             board,
-        };
-        // Serialising plain structs, enums and integers to a String cannot fail.
-        serde_json::to_string(&view).unwrap_or_default()
+        }
     }
 
     /// Parse the JSON form back. Checks the shape, that `map`, `first` and
