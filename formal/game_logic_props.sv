@@ -231,7 +231,12 @@ module game_logic_props (
         if (st == ST_CHECK) begin
             hb_age:   assert(cmd_age == 9'd3 + 9'd101 * nscan + dut.scan_q);
             hb_read:  assert(dut.rd_v_q ? dut.rd_idx_q + 7'd1 == dut.scan_q : dut.scan_q == 7'd0);
-            hb_a:     assert(!dut.rd_v_q || dut.a_q == dut.board[dut.rd_idx_q]);
+            // the scan reads a cycle ahead: port A holds the next cell, s_q the one tested
+            hb_a:     assert(dut.a_q == dut.board[dut.scan_q]
+                             && (!dut.rd_v_q || dut.s_q == dut.board[dut.rd_idx_q]));
+            // the flags that say the tested word is the move's source or target
+            hb_flags: assert(!dut.rd_v_q || dut.rd_src_q == (dut.rd_idx_q == dut.mv_src_idx_q)
+                                         && dut.rd_tgt_q == (dut.rd_idx_q == dut.mv_tgt_idx_q));
             hb_nowr:  assert(!we_o);
             hb_order: assert(p == f && (nscan == 0 && cand == other_p && g == 0
                                         || nscan == 1 && cand == p && g == 1
@@ -244,9 +249,13 @@ module game_logic_props (
             if (g == 2'd2) hb_cap: assert(dut.rd_v_q ? dut.rd_idx_q <= cand_cap
                                                      : dut.scan_q <= cand_cap);
         end
-        if (st == ST_MV_TGT) hb_tgt: assert(dut.a_q == dut.board[dut.mv_tgt_idx_q]);
+        // the move's words, read when the command was taken (ports A and C), are the
+        // board's: nothing writes it from READY to ST_MV_TGT
+        if (st == ST_MV_SRC) hb_rd: assert(dut.a_q == dut.board[dut.mv_src_idx_q]
+                                           && dut.c_q == dut.board[dut.mv_tgt_idx_q]);
         if (st == ST_MV_TGT || st == ST_CHECK || st == ST_W_SRC)
             hb_src: assert(dut.mv_src_q == dut.board[dut.mv_src_idx_q]
+                           && dut.tgt_q == dut.board[dut.mv_tgt_idx_q]
                            && dut.mv_tgt_idx_q != dut.mv_src_idx_q);
         if (st == ST_CHECK || st == ST_GROW) begin
             // a capital target was not taken (that ends the game), so keeps its owner
