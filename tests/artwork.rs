@@ -27,6 +27,8 @@
 //!   the document describes them in words, not pixel by pixel. The icons
 //!   drawn below from that description must pass the same checks.
 
+mod common;
+
 use generals::dut::RTL_DIR;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -124,25 +126,7 @@ fn report(rom: &str, problems: Vec<String>) {
 
 // ---- palette --------------------------------------------------------------------------
 
-/// docs/display.md, "Palette": index, name, RGB, use.
-const PALETTE: [(&str, u32, &str); 16] = [
-    ("BLACK", 0x000000, "blanking"),
-    ("BG", 0x101318, "screen background"),
-    ("GRID", 0x3a404c, "grid lines"),
-    ("PANEL", 0x1c2130, "side panel background"),
-    ("NEUTRAL", 0xa9adb4, "NPC cell (land, tower, capital)"),
-    ("MOUNT", 0x564c43, "NPC mountain cell"),
-    ("RED", 0xc8323c, "Red's cells, RED WINS banner"),
-    ("BLUE", 0x2f66d0, "Blue's cells, BLUE WINS banner"),
-    ("RED_HI", 0xffa8a0, "Red's cursor, Red's name in text"),
-    ("BLUE_HI", 0xa8d8ff, "Blue's cursor, Blue's name in text"),
-    ("GOLD", 0xffcf33, "legal targets, title, crown"),
-    ("WHITE", 0xffffff, "text, troop digits on dark cells"),
-    ("INK", 0x14161a, "troop digits on NEUTRAL, icon outlines"),
-    ("LABEL", 0x8a94a6, "panel labels, \"VS\""),
-    ("STONE", 0xdde1e8, "tower masonry"),
-    ("ROCK", 0x9a8e80, "mountain rock"),
-];
+use common::palette::PALETTE;
 
 // Palette indices the icons use (names as in the table above).
 const T: u8 = 0; // transparent

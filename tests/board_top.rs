@@ -16,7 +16,7 @@ mod common;
 
 use common::board::{expected, DARK};
 use common::{maps, out_dir};
-use generals::app::{attach_monitor, FrameOptions};
+use generals::app::{attach_vga_check, FrameOptions};
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
@@ -35,7 +35,7 @@ fn the_board_top_plays_a_game_through_its_pins() {
     //    against itself to GAME OVER (map 92 ends in 35 rounds).
     let mut env = CoreEnv::with_recording(maps(), 3, Ps2Timing::default(), true)
         .unwrap_or_else(|m| panic!("{m}"));
-    attach_monitor(
+    attach_vga_check(
         &mut env,
         &FrameOptions {
             mismatch_dir: out_dir("board-top"),

@@ -5,10 +5,10 @@
 use generals::core_env::{Burst, CoreEnv, CycleHook, Shown};
 use generals::driver::ps2::Ps2Timing;
 use generals::dut::{quiet_draw, CoreDut, CoreOut, PinWord};
-use generals::monitor::vga::VgaMonitor;
 use generals::scoreboard::core::{CycleEvents, FRAME_CYCLES};
 use generals::scoreboard::Mismatch;
 use generals::stimulus::inputs;
+use generals::vga_check::VgaCheck;
 use generals_golden::machine::Seats;
 use generals_golden::GameState;
 use generals_maps::committed_maps;
@@ -24,7 +24,7 @@ use std::rc::Rc;
 fn a_burst_steps_the_model_as_ticks_do() {
     let cycles = 1_200_000;
     let (_, stim) =
-        generals::bench::checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
+        generals::speed::checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
     let (mut ticked, mut bursts) = (CoreDut::new(), CoreDut::new());
     let (mut t_out, mut b_out) = (CoreOut::default(), CoreOut::default());
@@ -124,7 +124,7 @@ fn by_cycles(first: u64, outs: &[CoreOut]) -> Result<u64, Mismatch> {
         state: &state,
         machine: Seats::PEOPLE,
     };
-    let mut m = VgaMonitor::new(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
+    let mut m = VgaCheck::new(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
     for (cycle, o) in (first..).zip(outs) {
         m.cycle(cycle, o, shown, &CycleEvents::default())?;
     }
@@ -139,7 +139,7 @@ fn by_bursts(first: u64, outs: &[CoreOut]) -> Result<u64, Mismatch> {
         state: &state,
         machine: Seats::PEOPLE,
     };
-    let mut m = VgaMonitor::new(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
+    let mut m = VgaCheck::new(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
     let rest = |o: &CoreOut| PinWord::default().outputs(0, o);
     let mut i = 0;
     while i < outs.len() {

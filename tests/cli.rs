@@ -784,7 +784,7 @@ fn every_number_has_a_bound_and_names_its_option() {
         (&["fuzz", "--keys", "18446744073709551615"], "--keys"),
         (&["kbd", "--bytes", "18446744073709551615"], "--bytes"),
         (
-            &["bench", "run", "--variant", "cxx", "--stimulus", stim],
+            &["speed", "run", "--variant", "cxx", "--stimulus", stim],
             "more than 10000000000 cycles",
         ),
         (

@@ -10,7 +10,7 @@
 mod common;
 
 use common::{golden, maps, out_dir, Session};
-use generals::app::{attach_monitor, FrameOptions};
+use generals::app::{attach_vga_check, FrameOptions};
 use generals::coverage::functional::{self, Hits};
 use generals::scoreboard::core::FRAME_CYCLES;
 use generals_golden::keyboard::Command;
@@ -62,7 +62,7 @@ fn every_command_in_every_mode_for_both_players() {
         assert_eq!(g.phase, Phase::Playing, "the game goes on");
         // Mostly keys that reach move mode (Space on a strong own cell).
         let c = if rng.gen_bool(0.3) {
-            generals::bot::next_key(&g)
+            generals::greedy::next_key(&g)
         } else {
             Command::ALL[rng.gen_range(0..6)]
         };
@@ -198,7 +198,7 @@ fn reset_on_the_title_screen() {
 fn red_fails_an_attack_then_wins_on_screen() {
     let _ = functional::take();
     let mut s = Session::start(1);
-    attach_monitor(
+    attach_vga_check(
         &mut s.env,
         &FrameOptions {
             mismatch_dir: out_dir("closure-red-wins"),

@@ -13,16 +13,8 @@ use generals::app::PlayReport;
 use generals_golden::{Phase, Player};
 use std::path::{Path, PathBuf};
 
-/// Palette entries (docs/display.md, "Palette").
-const BG: [u8; 3] = [0x10, 0x13, 0x18];
-const GRID: [u8; 3] = [0x3a, 0x40, 0x4c];
-const NEUTRAL: [u8; 3] = [0xa9, 0xad, 0xb4];
-const RED: [u8; 3] = [0xc8, 0x32, 0x3c];
-const BLUE: [u8; 3] = [0x2f, 0x66, 0xd0];
-const RED_HI: [u8; 3] = [0xff, 0xa8, 0xa0];
-const BLUE_HI: [u8; 3] = [0xa8, 0xd8, 0xff];
-const GOLD: [u8; 3] = [0xff, 0xcf, 0x33];
-const WHITE: [u8; 3] = [0xff, 0xff, 0xff];
+// Palette entries (docs/display.md, "Palette").
+use common::palette::{BG, BLUE, BLUE_HI, GOLD, GRID, NEUTRAL, RED, RED_HI, WHITE};
 
 /// The PNG frames of a run, in frame order.
 fn frames(dir: &Path) -> Vec<(PathBuf, image::RgbImage)> {
@@ -258,7 +250,7 @@ fn check_panel(boards: &[&image::RgbImage]) {
 }
 
 /// A whole game to the GAME_OVER banner: map 40 played to the end by the
-/// bench's greedy bot (keys back to back), then three frames of the banner,
+/// bench's greedy player (keys back to back), then three frames of the banner,
 /// keys that GAME_OVER ignores, three more frames, RESET and the title.
 /// The banner's band is the winner's colour with a WHITE top edge.
 ///
@@ -269,10 +261,14 @@ fn check_panel(boards: &[&image::RgbImage]) {
 #[test]
 fn full_game_banner_then_reset_to_title() {
     let all = maps();
-    let mut keys = generals::bot::play_keys(40, &all, 2000).expect("bot game on map 40");
+    let mut keys = generals::greedy::play_keys(40, &all, 2000).expect("greedy game on map 40");
     let n_game = keys.len();
     let g = generals_golden::run_script(40, &keys, &all).expect("golden");
-    assert_eq!(g.phase, Phase::GameOver, "the bot's game on map 40 ends");
+    assert_eq!(
+        g.phase,
+        Phase::GameOver,
+        "the greedy player's game on map 40 ends"
+    );
     let winner = g.winner.expect("a winner");
     let last = keys.pop().expect("a capturing key");
     keys.extend(steps("START"));

@@ -70,7 +70,7 @@ fn random_regression_fixed_budget() {
     let r = run(keys, false, seed);
     assert!(
         r.stats.wins >= 1,
-        "a game was played to GAME_OVER (the first game is the bot's)"
+        "a game was played to GAME_OVER (the first game is the greedy player's)"
     );
     if (seed, keys) == (11, 2_000) {
         exact(

@@ -9,7 +9,7 @@
 mod common;
 
 use common::{maps, out_dir, steps};
-use generals::app::{attach_monitor, FrameOptions};
+use generals::app::{attach_vga_check, FrameOptions};
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
@@ -118,11 +118,11 @@ fn four_state_simulation_agrees_with_verilator_and_the_golden_model() {
     let vvp = compile(&dir);
 
     // A short scripted game, checked every cycle in Verilator (core
-    // scoreboard and VGA monitor), its pins recorded from power-up.
+    // the scoreboards and the VGA check), its pins recorded from power-up.
     let map = 3;
     let mut env = CoreEnv::with_recording(maps(), 1, Ps2Timing::default(), true)
         .unwrap_or_else(|m| panic!("{m}"));
-    attach_monitor(
+    attach_vga_check(
         &mut env,
         &FrameOptions {
             mismatch_dir: dir.join("verilator-mismatch"),
@@ -179,4 +179,99 @@ fn four_state_simulation_agrees_with_verilator_and_the_golden_model() {
             expected.pixels[i], icarus.frame.pixels[i]
         );
     }
+}
+
+/// The widths of the signals `replay_tb.v` declares (`reg`/`wire`, with or
+/// without a range).
+fn declared_widths(text: &str) -> std::collections::HashMap<String, u32> {
+    let mut widths = std::collections::HashMap::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some(rest) = line
+            .strip_prefix("wire")
+            .or_else(|| line.strip_prefix("reg"))
+        else {
+            continue;
+        };
+        let rest = rest.trim();
+        let (width, names) = match rest.strip_prefix('[') {
+            Some(r) => {
+                let (range, names) = r.split_once(']').expect("a closed range");
+                let (hi, lo) = range.split_once(':').expect("a [hi:lo] range");
+                let (hi, lo): (u32, u32) = (
+                    hi.trim().parse().expect("a number"),
+                    lo.trim().parse().expect("a number"),
+                );
+                (hi - lo + 1, names)
+            }
+            None => (1, rest),
+        };
+        for name in names.trim_end_matches(';').split(',') {
+            let name = name.split('=').next().unwrap_or("").trim();
+            if !name.is_empty() {
+                widths.insert(name.to_string(), width);
+            }
+        }
+    }
+    widths
+}
+
+/// The signals of a concatenation `{a, b, …}` that follows `marker`, with
+/// each one's lowest bit and width (the last signal is bit 0).
+fn concatenation(
+    text: &str,
+    marker: &str,
+    widths: &std::collections::HashMap<String, u32>,
+) -> Vec<(String, u32, u32)> {
+    let at = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("replay_tb.v has no `{marker}`"));
+    let rest = &text[at + marker.len()..];
+    let open = rest.find('{').expect("a concatenation");
+    let close = rest.find('}').expect("a closed concatenation");
+    let names: Vec<&str> = rest[open + 1..close].split(',').map(str::trim).collect();
+    let mut lsb = 0;
+    let mut fields = Vec::new();
+    for name in names.iter().rev() {
+        let w = *widths
+            .get(*name)
+            .unwrap_or_else(|| panic!("replay_tb.v does not declare `{name}`"));
+        fields.push((name.to_string(), lsb, w));
+        lsb += w;
+    }
+    fields
+}
+
+/// The Icarus bench packs the debug scalars and reads the levels byte as
+/// the shim does: `tb/shim/shim.h` is the one home of both layouts
+/// (`CORE_SCALAR_*`, `CORE_LEVEL_*`), and this holds the Verilog copy to it.
+#[test]
+fn the_icarus_bench_packs_as_the_shim() {
+    use generals::dut::layout;
+    let text = std::fs::read_to_string(Path::new(ROOT).join("tb/icarus/replay_tb.v"))
+        .expect("tb/icarus/replay_tb.v");
+    let widths = declared_widths(&text);
+    let scalars = concatenation(&text, "dbg_state =", &widths);
+    let expected: Vec<(String, u32, u32)> = layout::SCALARS
+        .iter()
+        .map(|&(n, lsb, w)| (n.to_string(), lsb, w))
+        .collect();
+    assert_eq!(
+        scalars, expected,
+        "replay_tb.v's dbg_state against shim.h's CORE_SCALAR_*"
+    );
+    let last = scalars.last().expect("fields");
+    assert_eq!(last.1 + last.2, layout::SCALAR_BITS);
+    let levels = concatenation(&text, "got == 2 && done < limit) begin", &widths);
+    let expected: Vec<(String, u32)> = layout::LEVELS
+        .iter()
+        .map(|&(n, b)| (n.to_string(), b))
+        .collect();
+    let got: Vec<(String, u32)> = levels.iter().map(|(n, b, _)| (n.clone(), *b)).collect();
+    assert_eq!(
+        got, expected,
+        "replay_tb.v's levels against shim.h's CORE_LEVEL_*"
+    );
+    let last = levels.last().expect("pins");
+    assert_eq!(last.1 + last.2, layout::LEVEL_BITS);
 }

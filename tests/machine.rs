@@ -10,13 +10,13 @@
 mod common;
 
 use common::{maps, opts, out_dir, run_opts, steps};
-use generals::app::attach_monitor;
+use generals::app::attach_vga_check;
 use generals::app::FrameOptions;
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
-use generals::monitor::vga::VgaMonitor;
 use generals::scoreboard::core::FRAME_CYCLES;
+use generals::vga_check::VgaCheck;
 use generals_golden::keyboard::Command;
 use generals_golden::machine::Seats;
 use generals_golden::{run_with_machine, Phase, Player};
@@ -100,7 +100,7 @@ fn a_machine_game_stops_at_the_round_limit() {
 
 fn env() -> CoreEnv {
     let mut env = CoreEnv::new(maps(), 5, Ps2Timing::default()).unwrap_or_else(|m| panic!("{m}"));
-    attach_monitor(
+    attach_vga_check(
         &mut env,
         &FrameOptions {
             mismatch_dir: out_dir("machine-switches"),
@@ -149,7 +149,7 @@ fn keys_and_switches_during_a_machine_game() {
         Ok(())
     };
     run(&mut env).unwrap_or_else(|m| panic!("{m}"));
-    assert_eq!(env.sb.seats, Seats::PEOPLE);
+    assert_eq!(env.sb.pred.seats, Seats::PEOPLE);
 }
 
 /// The title screen shows the switches as they are set now, frame by frame;
@@ -162,7 +162,7 @@ fn title_screen_follows_the_switches_and_the_panel_marks_the_machine() {
     let mut env = CoreEnv::new(maps(), 6, Ps2Timing::default()).unwrap_or_else(|m| panic!("{m}"));
     let last: Rc<RefCell<Option<generals_render::Frame>>> = Rc::default();
     let keep = Rc::clone(&last);
-    let monitor = VgaMonitor::new(out_dir("machine-title")).with_sink(Box::new(move |_, f, _| {
+    let monitor = VgaCheck::new(out_dir("machine-title")).with_sink(Box::new(move |_, f, _| {
         *keep.borrow_mut() = Some(f.clone());
     }));
     env.add_hook(Box::new(monitor));
@@ -170,9 +170,7 @@ fn title_screen_follows_the_switches_and_the_panel_marks_the_machine() {
         last.borrow().as_ref().expect("a frame").pixel(x, y)
     };
     const WHITE: [u8; 3] = [0xff; 3];
-    const BG: [u8; 3] = [0x10, 0x13, 0x18];
-    const PANEL: [u8; 3] = [0x1c, 0x21, 0x30];
-    const BLUE_HI: [u8; 3] = [0xa8, 0xd8, 0xff];
+    use common::palette::{BG, BLUE_HI, PANEL};
     let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
         // Red's value starts at x 184, Blue's at x 424 (y 384).
         for (sw, red, blue) in [(1u8, WHITE, BG), (2, BG, WHITE), (0, BG, BG)] {

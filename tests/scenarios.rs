@@ -530,7 +530,7 @@ fn automatic_pass_when_no_cell_has_two_troops() {
 // ---------------------------------------------------------------------------
 
 /// Map 40 (Blue first; capitals B (0,0) and R (3,9), distance 12, the
-/// closest possible) played by the bench's greedy bot for both sides until a
+/// closest possible) played by the bench's greedy player for both sides until a
 /// capital falls. The last key is the capturing move; the test checks its
 /// effect against the state just before it, by the rules: the target (the
 /// loser's capital) becomes the mover's capital with k - troops, the source
@@ -541,10 +541,10 @@ fn automatic_pass_when_no_cell_has_two_troops() {
 #[test]
 fn capital_capture_ends_game_keys_ignored_start_new_game() {
     let all = maps();
-    let keys = generals::bot::play_keys(40, &all, 2000).expect("bot game on map 40");
+    let keys = generals::greedy::play_keys(40, &all, 2000).expect("greedy game on map 40");
     let (last, head) = keys.split_last().expect("a non-empty game");
     let Action::Key(last_key) = last.action else {
-        panic!("bot keys are keys")
+        panic!("the greedy player's keys are keys")
     };
     let mut s = Session::start(40);
     s.run_steps(head);
@@ -636,6 +636,24 @@ fn reset_mid_game_returns_to_idle() {
     s.press_start(2, &Press::clean(hold_cycles()));
     // Map 2 is even: Blue first; nothing of the IDLE keys applied.
     assert_state("START after RESET", &s.state(), &fresh(2, &MAP2), None);
+}
+
+/// Space enters move mode only on a cell of the player to move with two
+/// troops or more (GAME.md §5): on the enemy's capital, which holds 2 at the
+/// start, it does nothing. Red walks its cursor from its capital (0,8) to
+/// Blue's (9,2) on map 1 (cursor keys in SELECT are free: still Red's turn)
+/// and presses Space there: still SELECT, still Red.
+#[test]
+fn space_on_the_enemy_capital_does_nothing() {
+    let mut s = Session::start(1);
+    s.keys("D D D D D D D D D W W W W W W SPACE");
+    let mut e = fresh(1, &MAP1);
+    e.cursor_red = Pos::new(9, 2);
+    assert_eq!(e.mode, Mode::Select);
+    assert_eq!(e.player, Player::Red);
+    assert_state("Space on Blue's capital", &s.state(), &e, None);
+    assert_eq!(s.stats().commands, 16);
+    assert_eq!(s.stats().moves, 0);
 }
 
 /// START while PLAYING is ignored: the state (map, board, turn) is kept and
@@ -758,7 +776,7 @@ fn reset_during_typematic_repeat() {
             s.env.run(150_000 + delay)?;
             s.env.reset_btn.press(0, &Press::clean(hold_cycles()));
             s.env.run_until(u64::MAX, "RESET released", |e| {
-                e.reset_btn.idle() && !e.sb.buttons.reset.pressed() && !e.sb.buttons.rst()
+                e.reset_btn.idle() && !e.sb.pred.buttons.reset.pressed() && !e.sb.pred.buttons.rst()
             })?;
             s.env.drain()
         };

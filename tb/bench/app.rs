@@ -9,12 +9,12 @@ use crate::dut::{CoreDut, CoreModel, CoreOut};
 use crate::error::AppError;
 use crate::frames::{GifWriter, PngDumper};
 use crate::kbd_env::KbdEnv;
-use crate::monitor::vga::{FrameSink, VgaMonitor, VgaStats};
 use crate::outputs::{OutDir, OutFile, Plan};
 use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
 use crate::scoreboard::Mismatch;
+use crate::vga_check::{FrameSink, VgaCheck, VgaStats};
 use generals_golden::keyboard::{key_bytes, Command};
 use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
@@ -139,8 +139,8 @@ impl PlayOutputs {
     }
 }
 
-/// Adds the VGA monitor, with PNG/GIF sinks as asked, to `env`.
-pub fn attach_monitor(
+/// Adds the VGA check, with PNG/GIF sinks as asked, to `env`.
+pub fn attach_vga_check(
     env: &mut CoreEnv,
     opts: &FrameOptions,
 ) -> Result<Rc<RefCell<Outputs>>, AppError> {
@@ -155,11 +155,11 @@ pub fn attach_monitor(
         .as_ref()
         .map(|g| plan.file("--gif", g))
         .transpose()?;
-    monitor_with_sinks(env, frames, gif.as_ref(), opts)
+    vga_check_with_sinks(env, frames, gif.as_ref(), opts)
 }
 
-/// Adds the VGA monitor to `env`, writing frames into the checked outputs.
-fn monitor_with_sinks(
+/// Adds the VGA check to `env`, writing frames into the checked outputs.
+fn vga_check_with_sinks(
     env: &mut CoreEnv,
     frames: Option<OutDir>,
     gif: Option<&OutFile>,
@@ -186,7 +186,7 @@ fn monitor_with_sinks(
         }
     });
     let stats_out = Rc::clone(&outputs);
-    let monitor = VgaMonitor::new(opts.mismatch_dir.clone()).with_sink(sink);
+    let monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(sink);
     env.add_hook(Box::new(StatsTap {
         monitor,
         out: stats_out,
@@ -194,13 +194,13 @@ fn monitor_with_sinks(
     Ok(outputs)
 }
 
-/// Frame outputs shared between the monitor's sink and the run.
+/// Frame outputs shared between the VGA check's sink and the run.
 pub struct Outputs {
     /// PNG frame writer, if asked for.
     pub pngs: Option<PngDumper>,
     /// GIF writer, if asked for.
     pub gif: Option<GifWriter>,
-    /// The monitor's counts, copied at each snapshot.
+    /// The VGA check's counts, copied at each snapshot.
     pub vga: VgaStats,
     /// The first frame that could not be written. The run goes on, checked,
     /// but writes nothing more; it ends with this error.
@@ -224,9 +224,9 @@ impl Outputs {
     }
 }
 
-/// Runs the monitor and copies its counts out after every cycle.
+/// Runs the VGA check and copies its counts out after every cycle.
 struct StatsTap {
-    monitor: VgaMonitor,
+    monitor: VgaCheck,
     out: Rc<RefCell<Outputs>>,
 }
 
@@ -281,7 +281,7 @@ pub fn play_planned(
         }
         None => None,
     };
-    let outputs = monitor_with_sinks(&mut env, outs.frames, outs.gif.as_ref(), &opts.frames)?;
+    let outputs = vga_check_with_sinks(&mut env, outs.frames, outs.gif.as_ref(), &opts.frames)?;
     let mut progress = Progress::new(opts.quiet);
     env.switches = opts.seats.switches();
     env.round_limit = opts.max_rounds;
@@ -372,7 +372,9 @@ fn machine_plays_out(
     let person = !(opts.seats.red && opts.seats.blue);
     let over = |env: &CoreEnv| {
         let g = env.golden();
-        g.phase != Phase::Playing || env.stopped_at.is_some() || (person && !env.sb.machine_turn())
+        g.phase != Phase::Playing
+            || env.stopped_at.is_some()
+            || (person && !env.sb.pred.machine_turn())
     };
     while !over(env) {
         env.advance(u64::MAX)?;

@@ -194,7 +194,7 @@ impl CoreEnv {
         Ok(env)
     }
 
-    /// Adds a per-cycle hook (VGA monitor, frame writer).
+    /// Adds a per-cycle hook (the VGA check, frame writer).
     pub fn add_hook(&mut self, hook: Box<dyn CycleHook>) {
         self.hooks.push(hook);
     }
@@ -206,7 +206,7 @@ impl CoreEnv {
 
     /// The golden state, which the RTL's state equals (or the run stopped).
     pub fn golden(&self) -> &GameState {
-        &self.sb.golden
+        &self.sb.pred.golden
     }
 
     /// The architectural state read from the RTL: the debug port's scalars
@@ -294,7 +294,7 @@ impl CoreEnv {
         };
         let shown = Shown {
             state: &self.prev_golden,
-            machine: self.sb.shown_machine(),
+            machine: self.sb.pred.shown_machine(),
         };
         let burst = Burst {
             pins: &self.pins[..checked],
@@ -334,7 +334,7 @@ impl CoreEnv {
             self.sb.frame_sent(frame);
         }
         let cycle = self.dut.cycle;
-        let machine_before = self.sb.shown_machine();
+        let machine_before = self.sb.pred.shown_machine();
         let ev = self.sb.check(cycle, keys, self.switches, &self.out)?;
         if ev.reset {
             // A keyboard sends only on an idle bus; the receiver takes a start
@@ -353,12 +353,14 @@ impl CoreEnv {
             h.cycle(cycle, &self.out, before, &ev)?;
         }
         if ev.applied.is_some() || ev.started || ev.reset {
-            self.prev_golden = self.sb.golden.clone();
+            self.prev_golden = self.sb.pred.golden.clone();
             if ev.applied.is_some()
                 && self.stopped_at.is_none()
-                && self.round_limit.is_some_and(|r| self.sb.golden.round > r)
+                && self
+                    .round_limit
+                    .is_some_and(|r| self.sb.pred.golden.round > r)
             {
-                self.stopped_at = Some(self.sb.golden.clone());
+                self.stopped_at = Some(self.sb.pred.golden.clone());
             }
         }
         Ok(ev)
@@ -409,12 +411,16 @@ impl CoreEnv {
     pub fn poke(&mut self, cells: &[(Pos, Cell)]) -> Result<(), Mismatch> {
         self.drain()?;
         let g = self.golden();
-        if g.phase != Phase::Playing || self.sb.machine_turn() {
+        if g.phase != Phase::Playing || self.sb.pred.machine_turn() {
             return Err(Mismatch::new(
                 self.dut.cycle,
                 "backdoor write",
                 "a game in progress, on a person's turn",
-                format!("{:?}, machine's turn: {}", g.phase, self.sb.machine_turn()),
+                format!(
+                    "{:?}, machine's turn: {}",
+                    g.phase,
+                    self.sb.pred.machine_turn()
+                ),
             ));
         }
         // Outside the scan, which copies the cells for the next frame.
@@ -431,7 +437,7 @@ impl CoreEnv {
                     "the netlist",
                 ));
             }
-            *self.sb.golden.cell_mut(p) = c;
+            *self.sb.pred.golden.cell_mut(p) = c;
             *self.prev_golden.cell_mut(p) = c;
         }
         Ok(())
@@ -453,7 +459,7 @@ impl CoreEnv {
     pub fn schedule_start(&mut self, map: u8, press: &Press) -> Result<ScheduledStart, Mismatch> {
         self.run_until(u64::MAX, "START button idle", |e| e.start_btn.idle())?;
         // Recognition latency of this waveform: run the predictor on a copy.
-        let mut model = self.sb.buttons.clone();
+        let mut model = self.sb.pred.buttons.clone();
         let mut levels = press
             .stretches
             .iter()
@@ -480,7 +486,7 @@ impl CoreEnv {
         self.start_btn.press(delay as u32, press);
         Ok(ScheduledStart {
             cycles: delay + k,
-            starts: self.sb.golden.phase != Phase::Playing,
+            starts: self.sb.pred.golden.phase != Phase::Playing,
         })
     }
 
@@ -491,17 +497,17 @@ impl CoreEnv {
         if start.starts {
             self.run_until(START_LATENCY_MAX, "game start", |e| !e.sb.start_pending())?;
             // The predictor chose the delay; make sure the draw really hit `map`.
-            if self.sb.golden.map != map {
+            if self.sb.pred.golden.map != map {
                 return Err(Mismatch::new(
                     self.dut.cycle,
                     "map drawn by START",
                     map,
-                    self.sb.golden.map,
+                    self.sb.pred.golden.map,
                 ));
             }
         }
         self.run_until(u64::MAX, "START released", |e| {
-            e.start_btn.idle() && !e.sb.buttons.start.pressed()
+            e.start_btn.idle() && !e.sb.pred.buttons.start.pressed()
         })
     }
 
@@ -510,7 +516,7 @@ impl CoreEnv {
         self.drain()?;
         self.reset_btn.press(0, press);
         self.run_until(u64::MAX, "RESET released", |e| {
-            e.reset_btn.idle() && !e.sb.buttons.reset.pressed() && !e.sb.buttons.rst()
+            e.reset_btn.idle() && !e.sb.pred.buttons.reset.pressed() && !e.sb.pred.buttons.rst()
         })?;
         self.run(2)
     }
@@ -544,7 +550,7 @@ impl CoreEnv {
             Action::WaitTurn => {
                 self.drain()?;
                 self.run_until(WAIT_TURN_FRAMES * FRAME_CYCLES, "a person's turn", |e| {
-                    !e.sb.machine_turn()
+                    !e.sb.pred.machine_turn()
                 })
             }
             _ => {

@@ -175,47 +175,117 @@ impl Drop for TopDut {
 }
 
 /// The debug port's scalars, unpacked from [`CoreOut::scalars`] (the shim
-/// packs them in one word: see `tb/shim/shim.h`).
+/// packs them in one word at the `CORE_SCALAR_*` bits of `tb/shim/shim.h`).
 impl CoreOut {
     fn field(&self, lsb: u32, width: u32) -> u64 {
         (self.scalars >> lsb) & ((1 << width) - 1)
     }
     /// Phase code: 0 IDLE, 1 PLAYING, 2 GAME_OVER.
     pub fn phase(&self) -> u8 {
-        self.field(0, 2) as u8
+        self.field(ffi::CORE_SCALAR_PHASE_LSB, ffi::CORE_SCALAR_PHASE_W) as u8
     }
     /// Winner code: 0 none, 1 Red, 2 Blue.
     pub fn winner(&self) -> u8 {
-        self.field(2, 2) as u8
+        self.field(ffi::CORE_SCALAR_WINNER_LSB, ffi::CORE_SCALAR_WINNER_W) as u8
     }
     /// Current player code: 1 Red, 2 Blue.
     pub fn player(&self) -> u8 {
-        self.field(4, 2) as u8
+        self.field(ffi::CORE_SCALAR_PLAYER_LSB, ffi::CORE_SCALAR_PLAYER_W) as u8
     }
     /// First player code.
     pub fn first(&self) -> u8 {
-        self.field(6, 2) as u8
+        self.field(ffi::CORE_SCALAR_FIRST_LSB, ffi::CORE_SCALAR_FIRST_W) as u8
     }
     /// Mode code: 0b00 SELECT, 0b10 MOVE-ALL, 0b11 MOVE-HALF.
     pub fn mode(&self) -> u8 {
-        self.field(8, 2) as u8
+        self.field(ffi::CORE_SCALAR_MODE_LSB, ffi::CORE_SCALAR_MODE_W) as u8
     }
     /// Red's cursor, `{x[3:0], y[3:0]}`.
     pub fn cursor_red(&self) -> u8 {
-        self.field(10, 8) as u8
+        self.field(
+            ffi::CORE_SCALAR_CURSOR_RED_LSB,
+            ffi::CORE_SCALAR_CURSOR_RED_W,
+        ) as u8
     }
     /// Blue's cursor, `{x[3:0], y[3:0]}`.
     pub fn cursor_blue(&self) -> u8 {
-        self.field(18, 8) as u8
+        self.field(
+            ffi::CORE_SCALAR_CURSOR_BLUE_LSB,
+            ffi::CORE_SCALAR_CURSOR_BLUE_W,
+        ) as u8
     }
     /// Round number.
     pub fn round(&self) -> u16 {
-        self.field(26, 16) as u16
+        self.field(ffi::CORE_SCALAR_ROUND_LSB, ffi::CORE_SCALAR_ROUND_W) as u16
     }
     /// Map number.
     pub fn map(&self) -> u8 {
-        self.field(42, 7) as u8
+        self.field(ffi::CORE_SCALAR_MAP_LSB, ffi::CORE_SCALAR_MAP_W) as u8
     }
+}
+
+/// The layouts `tb/shim/shim.h` defines once, for the tests that check
+/// other benches against them: each debug-port scalar's (name, lowest bit,
+/// width) in `core_out.scalars`, and each input pin's (name, bit) in a
+/// stimulus's levels byte (the switches take two bits).
+pub mod layout {
+    use crate::ffi;
+    /// The scalars' fields, lowest first.
+    pub const SCALARS: [(&str, u32, u32); 9] = [
+        (
+            "dbg_phase",
+            ffi::CORE_SCALAR_PHASE_LSB,
+            ffi::CORE_SCALAR_PHASE_W,
+        ),
+        (
+            "dbg_winner",
+            ffi::CORE_SCALAR_WINNER_LSB,
+            ffi::CORE_SCALAR_WINNER_W,
+        ),
+        (
+            "dbg_player",
+            ffi::CORE_SCALAR_PLAYER_LSB,
+            ffi::CORE_SCALAR_PLAYER_W,
+        ),
+        (
+            "dbg_first",
+            ffi::CORE_SCALAR_FIRST_LSB,
+            ffi::CORE_SCALAR_FIRST_W,
+        ),
+        (
+            "dbg_mode",
+            ffi::CORE_SCALAR_MODE_LSB,
+            ffi::CORE_SCALAR_MODE_W,
+        ),
+        (
+            "dbg_cursor_red",
+            ffi::CORE_SCALAR_CURSOR_RED_LSB,
+            ffi::CORE_SCALAR_CURSOR_RED_W,
+        ),
+        (
+            "dbg_cursor_blue",
+            ffi::CORE_SCALAR_CURSOR_BLUE_LSB,
+            ffi::CORE_SCALAR_CURSOR_BLUE_W,
+        ),
+        (
+            "dbg_round",
+            ffi::CORE_SCALAR_ROUND_LSB,
+            ffi::CORE_SCALAR_ROUND_W,
+        ),
+        ("dbg_map", ffi::CORE_SCALAR_MAP_LSB, ffi::CORE_SCALAR_MAP_W),
+    ];
+    /// All the scalars' bits.
+    pub const SCALAR_BITS: u32 = ffi::CORE_SCALAR_BITS;
+    /// The levels byte's pins, lowest first (`sw` two bits).
+    pub const LEVELS: [(&str, u32); 5] = [
+        ("key_reset_n", ffi::CORE_LEVEL_KEY_RESET_N),
+        ("key_start_n", ffi::CORE_LEVEL_KEY_START_N),
+        ("ps2_clk", ffi::CORE_LEVEL_PS2_CLK),
+        ("ps2_dat", ffi::CORE_LEVEL_PS2_DAT),
+        ("sw", ffi::CORE_LEVEL_SW),
+    ];
+    /// The levels byte's bits.
+    pub const LEVEL_BITS: u32 = ffi::CORE_LEVEL_BITS;
 }
 
 /// The VGA pins of one quiet cycle of [`CoreDut::burst`], a byte each, as

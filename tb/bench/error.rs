@@ -70,8 +70,8 @@ pub enum AppError {
     /// The RTL and the golden model disagree (exit status 1).
     #[error("{0}")]
     Mismatch(Box<Mismatch>),
-    /// The bot found no map on which it finishes a game (exit status 1): the
-    /// golden model or the bot is broken, not the input.
+    /// The greedy player found no map on which it finishes a game (exit status 1): the
+    /// golden model or the greedy player is broken, not the input.
     #[error("no map gives a finished demo game within {max_keys} keys")]
     NoDemoGame {
         /// The key budget per map.

@@ -2,13 +2,13 @@
 //! (arrows or letters), START and RESET at random moments (sometimes
 //! bouncing), PS/2 faults and timings, random maps and machine switches;
 //! every cycle checked. The first game, and about half of the others, are
-//! played to the end by the built-in bot with some noise.
+//! played to the end by the greedy player (`greedy.rs`) with some noise.
 //!
 //! A run records the actions it carried out ([`Taken`]); the same actions
 //! replay the run exactly ([`FuzzReplay`]), and any subset of them is a run
 //! too — what the regression's shrinking needs.
 
-use crate::app::{attach_monitor, FrameOptions};
+use crate::app::{attach_vga_check, FrameOptions};
 use crate::core_env::CoreEnv;
 use crate::driver::ps2::{Fault, Ps2Timing};
 use crate::error::AppError;
@@ -16,6 +16,7 @@ use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
 use crate::sequence::{FuzzAction, FuzzMix, FuzzProgress, FuzzSequence};
+use crate::stimulus::Stimulus;
 use generals_golden::Phase;
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
@@ -58,7 +59,7 @@ pub struct FuzzReport {
 }
 
 /// One action as a run carried it out: whether the run first drained the
-/// keyboard (the bot chooses its keys on the state every earlier key
+/// keyboard (the greedy player chooses its keys on the state every earlier key
 /// reached), then the action.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Taken {
@@ -119,7 +120,29 @@ pub fn fuzz_recorded(
         Source::Random(Box::new(seq)),
         taken,
         extras,
+        false,
     )
+    .map(|(r, _)| r)
+}
+
+/// [`fuzz`], recording the input pins of every cycle (a stimulus for
+/// scripts/lockstep: `generals speed record --scenario fuzz-N`).
+pub fn fuzz_stimulus(
+    maps: Vec<Map>,
+    opts: &FuzzOptions,
+) -> Result<(FuzzReport, Stimulus), AppError> {
+    let mut seq = FuzzSequence::new(&maps, opts.seed, opts.mix);
+    let timing = seq.first_timing();
+    let (report, stim) = run(
+        maps,
+        opts,
+        timing,
+        Source::Random(Box::new(seq)),
+        &mut Vec::new(),
+        &RunExtras::default(),
+        true,
+    )?;
+    Ok((report, stim.unwrap_or_default()))
 }
 
 /// Replays a recorded run (or a part of one).
@@ -143,7 +166,9 @@ pub fn replay(
         Source::Replay(r.actions.iter()),
         &mut Vec::new(),
         extras,
+        false,
     )
+    .map(|(r, _)| r)
 }
 
 /// The first keyboard timing of a fuzz seed (what a replay file records).
@@ -158,9 +183,10 @@ fn run(
     mut source: Source<'_>,
     taken: &mut Vec<Taken>,
     extras: &RunExtras,
-) -> Result<FuzzReport, AppError> {
+    record: bool,
+) -> Result<(FuzzReport, Option<Stimulus>), AppError> {
     let started = Instant::now();
-    let mut env = CoreEnv::new(maps, opts.seed ^ 0xF00D, timing)?;
+    let mut env = CoreEnv::with_recording(maps, opts.seed ^ 0xF00D, timing, record)?;
     let staged = match &extras.trace {
         Some(t) => {
             let out = crate::outputs::Plan::new().file("--trace", t)?;
@@ -176,7 +202,7 @@ fn run(
             .mismatch_dir
             .clone()
             .unwrap_or_else(|| PathBuf::from("out/fuzz-mismatch"));
-        attach_monitor(
+        attach_vga_check(
             &mut env,
             &FrameOptions {
                 mismatch_dir: dir,
@@ -284,7 +310,7 @@ fn run(
     report.kbd = env.sb.kbd.stats;
     report.cycles = env.dut.cycle;
     report.seconds = started.elapsed().as_secs_f64();
-    Ok(report)
+    Ok((report, env.record.take()))
 }
 
 /// Reads a replay file.

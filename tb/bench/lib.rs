@@ -2,12 +2,21 @@
 //! at the pin level and checked against the golden models every clock cycle.
 //!
 //! Parts, named as verification engineers do: [`driver`] (PS/2, buttons),
-//! [`scoreboard`] (RTL vs golden), [`dut`] (the Verilated models) and the
-//! environments that wire them together ([`kbd_env`]).
+//! [`monitor`] (pins back into transactions), [`predictor`] (the golden
+//! models stepped by the pins), [`scoreboard`] (RTL vs prediction),
+//! [`coverage`], [`dut`] (the Verilated models) and the environments that
+//! wire them together ([`kbd_env`], [`core_env`], with the VGA check of
+//! [`vga_check`]).
+//!
+//! Two names are kept apart (docs/glossary.md): the *machine player* is the
+//! RTL's (GAME.md §8, `machine_player.v`); [`greedy`] is the bench's own
+//! simple player, which writes the person-driven demo's key script. The
+//! *bench* is this crate; the *speed benchmark* is [`speed`].
+
+/// The board's clock: 50 MHz (GAME.md), the one home of that number here.
+pub const CLOCK_HZ: u64 = 50_000_000;
 
 pub mod app;
-pub mod bench;
-pub mod bot;
 pub mod core_env;
 pub mod coverage;
 pub mod driver;
@@ -16,12 +25,16 @@ pub mod error;
 mod ffi;
 pub mod frames;
 pub mod fuzz;
+pub mod greedy;
 pub mod kbd_env;
 pub mod live;
 pub mod monitor;
 pub mod outputs;
+pub mod predictor;
 pub mod progress;
 pub mod regress;
 pub mod scoreboard;
 pub mod sequence;
+pub mod speed;
 pub mod stimulus;
+pub mod vga_check;

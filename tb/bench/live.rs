@@ -15,9 +15,9 @@ use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::{Ps2Timing, SYS_HZ};
 use crate::error::{AppError, OutputError};
-use crate::monitor::vga::VgaMonitor;
 use crate::outputs::{OutFile, Rewritten};
 use crate::scoreboard::Mismatch;
+use crate::vga_check::VgaCheck;
 use generals_golden::keyboard::{break_bytes, make_bytes, Command};
 use generals_golden::machine::Seats;
 use generals_maps::Map;
@@ -139,7 +139,7 @@ pub fn live(maps: Vec<Map>, opts: &LiveOptions) -> Result<LiveReport, AppError> 
     let mut env = CoreEnv::new(maps, opts.seed, Ps2Timing::default())?;
     let last = Rc::new(RefCell::new(LastFrame::default()));
     let sink = Rc::clone(&last);
-    let monitor = VgaMonitor::new(opts.mismatch_dir.clone()).with_sink(Box::new(move |n, f, _| {
+    let monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(Box::new(move |n, f, _| {
         let mut s = sink.borrow_mut();
         s.number = n;
         s.frame = Some(f.clone());
@@ -272,7 +272,7 @@ fn to_window_pixels(f: &gr::Frame, out: &mut [u32]) {
 /// The state file: `{"frame": n, "machine": {...}, "state": {...}}`, put in
 /// place whole (see [`crate::outputs`]), so a reader never sees half of it.
 fn write_state(out: &mut Rewritten, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
-    let shown = env.sb.shown_machine();
+    let shown = env.sb.pred.shown_machine();
     let text = format!(
         "{{\"frame\":{frame},\"machine\":{{\"red\":{},\"blue\":{}}},\"state\":{}}}\n",
         shown.red,

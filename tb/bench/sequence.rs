@@ -1,13 +1,13 @@
 //! The random regression's **sequence**: what the fuzzer does next, as
 //! actions for the run to carry out (press RESET, press START for a map,
-//! type a key with PS/2 faults). The policy lives here, beside the bot it
+//! type a key with PS/2 faults). The policy lives here, beside the greedy player it
 //! borrows from; `app::fuzz` only carries the actions out and counts.
 
-use crate::bot::towards;
 use crate::core_env::hold_cycles;
 use crate::driver::button::Press;
 use crate::driver::ps2::{Fault, Ps2Timing};
 use crate::dut::KbdParams;
+use crate::greedy::towards;
 use generals_golden::keyboard::{key_bytes, Command};
 use generals_golden::{GameState, Mode, Phase, Pos};
 use generals_maps::Map;
@@ -51,10 +51,10 @@ fn pick_key(g: &GameState, rng: &mut ChaCha8Rng) -> Command {
     }
 }
 
-/// Greedy-bot game length (keys) below which a map counts as fast: the
+/// Greedy player game length (keys) below which a map counts as fast: the
 /// fuzzer's "play to the end" games are drawn from these maps.
 const FAST_GAME_KEYS: usize = 200;
-/// Share of keys in a game played to the end that are random, not the bot's.
+/// Share of keys in a game played to the end that are random, not the greedy player's.
 const FINISH_NOISE: f64 = 0.08;
 
 /// How the random regression plays the game in progress.
@@ -62,15 +62,15 @@ const FINISH_NOISE: f64 = 0.08;
 enum Plan {
     /// Purposeful but noisy keys ([`pick_key`]), RESET now and then.
     Wander,
-    /// The built-in bot's keys with a little noise and no random RESET, on a
-    /// map where the bot wins quickly: the game is played to GAME_OVER.
+    /// The greedy player's keys with a little noise and no random RESET, on a
+    /// map where the greedy player wins quickly: the game is played to GAME_OVER.
     Finish,
 }
 
-/// The maps on which the built-in bot's game ends within [`FAST_GAME_KEYS`].
+/// The maps on which the greedy player's game ends within [`FAST_GAME_KEYS`].
 fn fast_maps(maps: &[Map]) -> Vec<u8> {
     (0..maps.len().min(128) as u8)
-        .filter(|&m| crate::bot::play_keys(m, maps, FAST_GAME_KEYS).is_some())
+        .filter(|&m| crate::greedy::play_keys(m, maps, FAST_GAME_KEYS).is_some())
         .collect()
 }
 
@@ -167,7 +167,7 @@ impl FuzzSequence {
         Ps2Timing::random(&mut self.rng)
     }
 
-    /// True while the bot plays the game to its end: its next key must be
+    /// True while the greedy player plays the game to its end: its next key must be
     /// chosen on the state every earlier key has reached (drain first).
     pub fn finishing(&self) -> bool {
         self.plan == Plan::Finish
@@ -202,7 +202,7 @@ impl FuzzSequence {
             };
             self.finishing_start = finish;
             let press = fuzz_press(rng);
-            // A game played to the end is the people's (the bot types);
+            // A game played to the end is the people's (the greedy player types);
             // otherwise the machine plays a colour, or both, now and then.
             let switches = if self.mix.machine && !finish && rng.gen_bool(0.3) {
                 rng.gen_range(1..4)
@@ -229,7 +229,7 @@ impl FuzzSequence {
         }
         let timing = (roll < 0.02).then(|| Ps2Timing::random(rng));
         let cmd = match self.plan {
-            Plan::Finish if !rng.gen_bool(FINISH_NOISE) => crate::bot::next_key(g),
+            Plan::Finish if !rng.gen_bool(FINISH_NOISE) => crate::greedy::next_key(g),
             Plan::Finish => Command::ALL[rng.gen_range(0..6)],
             Plan::Wander => pick_key(g, rng),
         };

@@ -5,10 +5,12 @@
 //! that every variant simulates the very same game.
 //!
 //! File format (text, one run per line): `<cycles> <levels>` in decimal and
-//! hex, where levels bit 0 = `key_reset_n`, 1 = `key_start_n`, 2 = `ps2_clk`,
-//! 3 = `ps2_dat`, 5:4 = `sw`.
+//! hex, where levels holds one bit per input pin at the `CORE_LEVEL_*` bits
+//! of `tb/shim/shim.h` (bit 0 `key_reset_n`, 1 `key_start_n`, 2 `ps2_clk`,
+//! 3 `ps2_dat`, 5:4 `sw`).
 
 use crate::dut::CoreIn;
+use crate::ffi;
 use generals_maps::shown;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,28 +26,29 @@ pub struct Stimulus {
 /// 100 KB; a run is about 8 bytes).
 const STIMULUS_FILE_MAX: u64 = 256 << 20;
 
-/// The largest levels byte: six pins' bits.
-pub const LEVELS_MAX: u8 = 0x3f;
-/// The most cycles a stimulus file may hold, as `bench --cycles` allows.
+/// The largest levels byte: every pin's bit set (`CORE_LEVEL_*` in
+/// `tb/shim/shim.h`, the one home of the byte's layout).
+pub const LEVELS_MAX: u8 = ((1u32 << ffi::CORE_LEVEL_BITS) - 1) as u8;
+/// The most cycles a stimulus file may hold, as `speed --cycles` allows.
 pub const CYCLES_MAX: u64 = 10_000_000_000;
 
 /// The levels byte of one cycle's inputs.
 pub fn levels(input: &CoreIn) -> u8 {
-    (input.key_reset_n & 1)
-        | (input.key_start_n & 1) << 1
-        | (input.ps2_clk & 1) << 2
-        | (input.ps2_dat & 1) << 3
-        | (input.sw & 3) << 4
+    (input.key_reset_n & 1) << ffi::CORE_LEVEL_KEY_RESET_N
+        | (input.key_start_n & 1) << ffi::CORE_LEVEL_KEY_START_N
+        | (input.ps2_clk & 1) << ffi::CORE_LEVEL_PS2_CLK
+        | (input.ps2_dat & 1) << ffi::CORE_LEVEL_PS2_DAT
+        | (input.sw & 3) << ffi::CORE_LEVEL_SW
 }
 
 /// The inputs of a levels byte.
 pub fn inputs(levels: u8) -> CoreIn {
     CoreIn {
-        key_reset_n: levels & 1,
-        key_start_n: levels >> 1 & 1,
-        ps2_clk: levels >> 2 & 1,
-        ps2_dat: levels >> 3 & 1,
-        sw: levels >> 4 & 3,
+        key_reset_n: levels >> ffi::CORE_LEVEL_KEY_RESET_N & 1,
+        key_start_n: levels >> ffi::CORE_LEVEL_KEY_START_N & 1,
+        ps2_clk: levels >> ffi::CORE_LEVEL_PS2_CLK & 1,
+        ps2_dat: levels >> ffi::CORE_LEVEL_PS2_DAT & 1,
+        sw: levels >> ffi::CORE_LEVEL_SW & 3,
     }
 }
 
@@ -176,7 +179,7 @@ impl Stimulus {
                 return Err(bad(format!(
                     "the runs add up to more than {CYCLES_MAX} cycles ({} s of game time), \
                      more than a benchmark replays",
-                    CYCLES_MAX / 50_000_000
+                    CYCLES_MAX / crate::CLOCK_HZ
                 )));
             }
             runs.push((n, l));

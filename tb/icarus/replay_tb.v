@@ -2,7 +2,7 @@
 // stimulus recorded by the Rust bench (tb/bench/stimulus.rs: one run per line,
 // "<cycles> <levels hex>", levels bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk,
 // 3 ps2_dat, 5:4 sw) into generals_core, for up to +cycles=N cycles, then prints the
-// cycles simulated and the debug port's scalar state. scripts/bench uses it to
+// cycles simulated and the debug port's scalar state. scripts/speed uses it to
 // time the same game in a 4-state event-driven simulator; tests/icarus.rs uses
 // the options below to check that 4-state simulation agrees with Verilator:
 //   +xcheck        stop at the first X or Z on an output or the debug port
@@ -72,7 +72,7 @@ module replay_tb;
     integer      px_idx = 0;
     reg          have_frame = 1'b0;
     reg          vs_prev = 1'b1;
-    // Only with +frame: scripts/bench times this bench, and the capture is not
+    // Only with +frame: scripts/speed times this bench, and the capture is not
     // part of the design's cost.
     always @(posedge vga_clk) if (want_frame) begin
         if (vga_blank_n === 1'b1 && px_idx < PIXELS) begin
@@ -91,7 +91,7 @@ module replay_tb;
 
     // ---- no X or Z after the power-on reset ----------------------------------------
     // The groups are built only when asked for (functions, not wires: a wire
-    // would be re-evaluated at every change, and scripts/bench times this bench).
+    // would be re-evaluated at every change, and scripts/speed times this bench).
     function [7:0] vga_bits(input dummy);
         vga_bits = {vga_hs_n, vga_vs_n, vga_blank_n, vga_sync_n, vga_clk,
                     dbg_rst, dbg_applied, dbg_started};

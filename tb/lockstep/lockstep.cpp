@@ -8,6 +8,7 @@
 // Exit status: 0 identical, 1 a difference (the first ones printed), 2 bad input.
 #include "Vnew.h"
 #include "Vref.h"
+#include "shim.h"  // the levels byte's layout (CORE_LEVEL_*), its one home
 #include "verilated.h"
 
 #include <cerrno>
@@ -29,12 +30,16 @@ namespace {
     X(dbg_waddr) X(dbg_wdata) X(dbg_kbd_byte) X(dbg_kbd_byte_valid) X(dbg_kbd_cmd)          \
     X(dbg_kbd_cmd_valid) X(dbg_kbd_cmd_ready) X(dbg_kbd_err) X(dbg_kbd_ovf)
 
-constexpr uint64_t FRAME_CYCLES = 840000;  // 800 x 525 pixels, two cycles each
+// The frame's length in cycles, from the bench (`generals speed facts`), for
+// the messages: scripts/lockstep passes it.
+#ifndef FRAME_CYCLES
+#error "build with -DFRAME_CYCLES=N (scripts/lockstep does)"
+#endif
 constexpr int SHOW_MAX = 20;               // differences printed before giving up
 
 struct Run {
     uint32_t cycles;
-    uint8_t levels;  // bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat, 5:4 sw
+    uint8_t levels;  // one bit per input pin, at shim.h's CORE_LEVEL_* bits
 };
 
 // Reads `<cycles> <levels hex>` lines (cycles at least 1); exits with status 2
@@ -53,7 +58,7 @@ std::vector<Run> read_stimulus(const char *path) {
         unsigned l;
         char rest;
         if (std::sscanf(line, "%lu %x %c", &n, &l, &rest) != 2 || n == 0 || n > UINT32_MAX ||
-            l > 0x3f) {
+            l >= (1u << CORE_LEVEL_BITS)) {
             std::fprintf(stderr,
                          "lockstep: %s:%u: expected `<cycles> <levels hex 0-3f>`, cycles 1 or more\n",
                          path, no);
@@ -73,11 +78,11 @@ std::vector<Run> read_stimulus(const char *path) {
 
 template <class Top>
 void drive(Top &t, uint8_t l) {
-    t.key_reset_n = l & 1;
-    t.key_start_n = (l >> 1) & 1;
-    t.ps2_clk = (l >> 2) & 1;
-    t.ps2_dat = (l >> 3) & 1;
-    t.sw = (l >> 4) & 3;
+    t.key_reset_n = (l >> CORE_LEVEL_KEY_RESET_N) & 1;
+    t.key_start_n = (l >> CORE_LEVEL_KEY_START_N) & 1;
+    t.ps2_clk = (l >> CORE_LEVEL_PS2_CLK) & 1;
+    t.ps2_dat = (l >> CORE_LEVEL_PS2_DAT) & 1;
+    t.sw = (l >> CORE_LEVEL_SW) & 3;
 }
 
 template <class Top>
@@ -113,8 +118,10 @@ int main(int argc, char **argv) {
     auto ref = std::make_unique<Vref>(&ctx_ref, "ref");
     auto now = std::make_unique<Vnew>(&ctx_new, "new");
     // The pins idle (buttons up, PS/2 bus high) before the first edge.
-    drive(*ref, 0x0f);
-    drive(*now, 0x0f);
+    const uint8_t idle = 1 << CORE_LEVEL_KEY_RESET_N | 1 << CORE_LEVEL_KEY_START_N |
+                         1 << CORE_LEVEL_PS2_CLK | 1 << CORE_LEVEL_PS2_DAT;
+    drive(*ref, idle);
+    drive(*now, idle);
     ref->clk = now->clk = 0;
     ref->eval();
     now->eval();

@@ -25,7 +25,7 @@
 //! (bound into the RTL), `coverage-toggle` adds toggle coverage of every
 //! signal. Cargo keeps each feature set's build apart from the speed build
 //! (its own `OUT_DIR`, its own build of the crates that link it), so the
-//! speed build that `scripts/bench` measures is never a coverage one. The
+//! speed build that `scripts/speed` measures is never a coverage one. The
 //! models then write their counts when asked (`core_coverage_write`).
 //!
 //! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
@@ -76,6 +76,22 @@ const TOP_MODEL: ModelSpec = ModelSpec {
 /// shows it unfold) and a test a few seconds. The bench
 /// reads it back from the model (`core_params::bot_gap`).
 const BENCH_BOT_GAP: u32 = 20_000;
+
+/// Verilator's options for the RTL's models, beside the files, folders and
+/// parameters: X values and registers without a power-up value become
+/// values the run chooses (0 by default, as on the FPGA, or random from a
+/// seed: CoreDut::with_random_init), so that a test can show the design
+/// does not depend on them. The one home of these options: the crate hands
+/// them on (`generals_model::VERILATOR_FLAGS`), and scripts/lockstep builds
+/// its models with them (`generals speed facts`).
+const VERILATOR_FLAGS: &[&str] = &[
+    "--x-assign",
+    "unique",
+    "--x-initial",
+    "unique",
+    "-O3",
+    "-Wall",
+];
 
 /// The gate-level model: the same top, synthesised.
 const GATES_MODEL: ModelSpec = ModelSpec {
@@ -130,6 +146,15 @@ fn main() {
         "cargo:rerun-if-changed={}",
         root.join("maps/maps.hex").display()
     );
+    // The facts the crate hands on (its lib.rs includes them).
+    let facts = format!(
+        "/// Verilator's options for the RTL's models (see tb/model/build.rs).\n\
+         pub const VERILATOR_FLAGS: &[&str] = &{VERILATOR_FLAGS:?};\n\
+         /// The machine player's pause (`BOT_GAP`) the bench's models are built with.\n\
+         pub const BOT_GAP: u32 = {BENCH_BOT_GAP};\n"
+    );
+    std::fs::write(out.join("facts.rs"), facts)
+        .unwrap_or_else(|e| fail(&format!("cannot write facts.rs: {e}")));
     // Tests that run other tools on the RTL (Icarus) use the same tree.
     println!("cargo:rustc-env=GENERALS_RTL_BUILT={}", rtl.display());
     println!(
@@ -533,16 +558,7 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
     let mut cmd = Command::new(&p.verilator);
     cmd.arg("--cc")
         .arg("--trace-fst")
-        // X values and registers without a power-up value become values the
-        // run chooses: 0 by default, as on the FPGA, or random from a seed
-        // (CoreDut::with_random_init), so that a test can show the design
-        // does not depend on them.
-        .arg("--x-assign")
-        .arg("unique")
-        .arg("--x-initial")
-        .arg("unique")
-        .arg("-O3")
-        .arg("-Wall")
+        .args(VERILATOR_FLAGS)
         .arg("--top-module")
         .arg(spec.top)
         .arg("--prefix")

@@ -62,11 +62,11 @@ struct CoreModelOf final : core_model {
         Top &t = m.top;
         for (uint64_t i = 0; i < runs; i++) {
             const uint8_t l = levels[i];
-            t.key_reset_n = l & 1;
-            t.key_start_n = (l >> 1) & 1;
-            t.ps2_clk = (l >> 2) & 1;
-            t.ps2_dat = (l >> 3) & 1;
-            t.sw = (l >> 4) & 3;
+            t.key_reset_n = (l >> CORE_LEVEL_KEY_RESET_N) & 1;
+            t.key_start_n = (l >> CORE_LEVEL_KEY_START_N) & 1;
+            t.ps2_clk = (l >> CORE_LEVEL_PS2_CLK) & 1;
+            t.ps2_dat = (l >> CORE_LEVEL_PS2_DAT) & 1;
+            t.sw = (l >> CORE_LEVEL_SW) & 3;
             for (uint32_t c = counts[i]; c > 0; c--) m.cycle();
         }
         copy_out(out);
@@ -260,11 +260,15 @@ struct CoreModelOf final : core_model {
 
     template <class Root>
     static uint64_t packed_scalars(const Root &r) {
-        return (uint64_t)r.dbg_phase | (uint64_t)r.dbg_winner << 2 |
-               (uint64_t)r.dbg_player << 4 | (uint64_t)r.dbg_first << 6 |
-               (uint64_t)r.dbg_mode << 8 | (uint64_t)r.dbg_cursor_red << 10 |
-               (uint64_t)r.dbg_cursor_blue << 18 | (uint64_t)r.dbg_round << 26 |
-               (uint64_t)r.dbg_map << 42;
+        return (uint64_t)r.dbg_phase << CORE_SCALAR_PHASE_LSB |
+               (uint64_t)r.dbg_winner << CORE_SCALAR_WINNER_LSB |
+               (uint64_t)r.dbg_player << CORE_SCALAR_PLAYER_LSB |
+               (uint64_t)r.dbg_first << CORE_SCALAR_FIRST_LSB |
+               (uint64_t)r.dbg_mode << CORE_SCALAR_MODE_LSB |
+               (uint64_t)r.dbg_cursor_red << CORE_SCALAR_CURSOR_RED_LSB |
+               (uint64_t)r.dbg_cursor_blue << CORE_SCALAR_CURSOR_BLUE_LSB |
+               (uint64_t)r.dbg_round << CORE_SCALAR_ROUND_LSB |
+               (uint64_t)r.dbg_map << CORE_SCALAR_MAP_LSB;
     }
 };
 #endif

@@ -22,7 +22,7 @@
 // among them, outside clocked blocks); anything else (another Verilator's
 // names, a second trigger such as a negedge block) takes the full eval().
 // It relies on the one trigger being the rising edge, which the RTL's style
-// rules make so and tests/bench.rs checks against the full eval().
+// rules make so and tests/speed.rs checks against the full eval().
 #if VM_COVERAGE
 // The coverage build is compiled by another Verilator (5.048, see
 // tb/model/build.rs), whose internals these shortcuts do not know: it takes

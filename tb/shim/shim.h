@@ -73,11 +73,45 @@ typedef struct {
     uint8_t we, waddr; /* board RAM write port */
     uint16_t wdata;
     /* The debug port's scalars packed in one word (one copy, one compare per
-     * cycle; CoreOut's methods unpack them): phase [1:0], winner [3:2],
-     * player [5:4], first [7:6], mode [9:8], cursor_red [17:10], cursor_blue
-     * [25:18], round [41:26], map [48:42]. */
+     * cycle; CoreOut's methods unpack them), at the CORE_SCALAR_* bits below. */
     uint64_t scalars;
 } core_out;
+
+/* The one home of the scalars' layout in core_out.scalars: each field's
+ * lowest bit and width. The shim packs by it (core_model.h), the bench
+ * unpacks and packs the golden state by it (bindgen hands these to Rust),
+ * and tests/icarus.rs checks that tb/icarus/replay_tb.v's concatenation
+ * agrees. */
+#define CORE_SCALAR_PHASE_LSB 0
+#define CORE_SCALAR_PHASE_W 2
+#define CORE_SCALAR_WINNER_LSB 2
+#define CORE_SCALAR_WINNER_W 2
+#define CORE_SCALAR_PLAYER_LSB 4
+#define CORE_SCALAR_PLAYER_W 2
+#define CORE_SCALAR_FIRST_LSB 6
+#define CORE_SCALAR_FIRST_W 2
+#define CORE_SCALAR_MODE_LSB 8
+#define CORE_SCALAR_MODE_W 2
+#define CORE_SCALAR_CURSOR_RED_LSB 10
+#define CORE_SCALAR_CURSOR_RED_W 8
+#define CORE_SCALAR_CURSOR_BLUE_LSB 18
+#define CORE_SCALAR_CURSOR_BLUE_W 8
+#define CORE_SCALAR_ROUND_LSB 26
+#define CORE_SCALAR_ROUND_W 16
+#define CORE_SCALAR_MAP_LSB 42
+#define CORE_SCALAR_MAP_W 7
+#define CORE_SCALAR_BITS 49
+
+/* The one home of the levels byte of a recorded stimulus (one cycle's input
+ * pins: tb/bench/stimulus.rs's file format, core_replay below, the lockstep
+ * harness; tests/icarus.rs checks tb/icarus/replay_tb.v against it): each
+ * pin's bit, the switches two bits from CORE_LEVEL_SW. */
+#define CORE_LEVEL_KEY_RESET_N 0
+#define CORE_LEVEL_KEY_START_N 1
+#define CORE_LEVEL_PS2_CLK 2
+#define CORE_LEVEL_PS2_DAT 3
+#define CORE_LEVEL_SW 4
+#define CORE_LEVEL_BITS 6
 /* Byte lanes of a core_burst pin word: the colour, then 0 or 1 for each pin. */
 #define CORE_PIN_R 0
 #define CORE_PIN_G 8
@@ -102,7 +136,7 @@ void core_trace_close(core_model *m);
 int core_coverage_write(core_model *m, const char *path);
 void core_tick(core_model *m, const core_in *in, core_out *out);
 /* A plain C++ loop over recorded pin levels, no checks: run i holds
- * levels[i] (bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk, 3 ps2_dat, 5:4 sw) for
+ * levels[i] (the CORE_LEVEL_* bits) for
  * counts[i] cycles. Fills `out` after the last cycle. */
 void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                  core_out *out);

@@ -4,9 +4,10 @@
 #![allow(dead_code)]
 
 pub mod board;
+pub mod palette;
 pub mod x11;
 
-use generals::app::{attach_monitor, play, FrameOptions, PlayOptions, PlayReport};
+use generals::app::{attach_vga_check, play, FrameOptions, PlayOptions, PlayReport};
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
@@ -249,7 +250,7 @@ pub fn assert_state(
     }
 }
 
-/// A co-simulated core driven step by step (no VGA monitor, so cheaper than
+/// A co-simulated core driven step by step (no VGA check, so cheaper than
 /// [`play`]), for tests that look at the state between steps. The core
 /// scoreboard still checks the RTL against the golden model every cycle.
 pub struct Session {
@@ -423,7 +424,7 @@ pub fn make_only(script: &[Step]) -> Vec<Step> {
 pub const POWER_UP_GAME: &str = "SPACE Z W SPACE A D S";
 
 /// Plays `keys` on map `map` on `env` from the title screen with every check
-/// on (scoreboard and VGA monitor, mismatch pictures under `name`), then two
+/// on (the scoreboards and the VGA check, mismatch pictures under `name`), then two
 /// more frames; returns the golden state, the RTL's state, the scoreboard's
 /// counts and the frames checked.
 pub fn play_checked(
@@ -432,7 +433,7 @@ pub fn play_checked(
     map: u8,
     keys: &str,
 ) -> (GameState, GameState, CoreStats, u64) {
-    let outputs = attach_monitor(
+    let outputs = attach_vga_check(
         &mut env,
         &FrameOptions {
             mismatch_dir: out_dir(name),

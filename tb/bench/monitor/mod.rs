@@ -4,4 +4,3 @@
 pub mod raster;
 pub mod state;
 pub mod vesa;
-pub mod vga;

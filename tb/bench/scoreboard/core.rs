@@ -1,5 +1,6 @@
 //! Core scoreboard: the game core's architectural state against the golden
-//! model in every clock cycle (GAME.md §7, revised: the board lives in a RAM).
+//! models' prediction ([`crate::predictor`]) in every clock cycle (GAME.md
+//! §7, revised: the board lives in a RAM).
 //!
 //! Protocol of the debug port: the scalar state changes only in a cycle in
 //! which `dbg_applied` (a command was carried out; its code on `dbg_cmd`) or
@@ -19,10 +20,10 @@ use super::Mismatch;
 use crate::coverage::functional::{self as coverage, Sample};
 use crate::driver::ps2::SentFrame;
 use crate::dut::{quiet_draw, CoreOut, CoreParams};
-use generals_golden::buttons::ButtonsModel;
+use crate::ffi;
+use crate::predictor::{CorePredictor, Edge};
 use generals_golden::keyboard::Command;
-use generals_golden::machine::{self, Seats};
-use generals_golden::{Cell, DrawCounter, GameState, Phase, Pos, CELLS};
+use generals_golden::{Cell, GameState, Phase, Pos, CELLS};
 use generals_maps::Map;
 use std::collections::VecDeque;
 
@@ -85,13 +86,8 @@ pub struct CoreStats {
 
 /// The core scoreboard (see the module doc).
 pub struct CoreScoreboard {
-    maps: Vec<Map>,
-    /// The golden game state, as the RTL must show it now.
-    pub golden: GameState,
-    draw: DrawCounter,
-    /// Reset/START predictor.
-    pub buttons: ButtonsModel,
-    rst_prev: bool,
+    /// The golden models, stepped by the pins: what the RTL must do.
+    pub pred: CorePredictor,
     /// The keyboard path (bytes, FIFO, counters).
     pub kbd: KbdScoreboard,
     /// Commands the core has taken from the FIFO but not yet applied, with
@@ -106,15 +102,6 @@ pub struct CoreScoreboard {
     cmd_after: Option<GameState>,
     /// Cells written since the command or start being carried out began.
     written: u128,
-    /// The colours the machine plays (GAME.md §8), as latched at START.
-    pub seats: Seats,
-    /// The switches driven one and two cycles ago (the RTL synchronises them).
-    sw_hist: [u8; 2],
-    /// The debounced START press as the RTL's latch sees it at this edge
-    /// (the button's registered output of the cycle before).
-    start_press_prev: bool,
-    /// The rest of the machine's turn as the golden machine planned it.
-    machine_plan: VecDeque<Command>,
     /// The machine's pacing: cycles it waits before each command.
     bot_gap: u64,
     /// The cycle of the last applied command or game start: the machine's
@@ -125,9 +112,6 @@ pub struct CoreScoreboard {
     /// The golden scalars packed as the shim packs `CoreOut::scalars`, and the
     /// bits that are part of the contract (only the phase in IDLE).
     golden_scalars: (u64, u64),
-    /// The core was in reset at the last edge (a RESET press is sampled
-    /// for coverage once, as it begins).
-    reset_sampled: bool,
     /// Totals.
     pub stats: CoreStats,
 }
@@ -136,13 +120,8 @@ impl CoreScoreboard {
     /// A scoreboard for a core built with `params`, just powered up,
     /// playing from `maps`.
     pub fn new(maps: Vec<Map>, params: &CoreParams) -> Self {
-        let golden = GameState::new();
         Self {
-            maps,
-            golden,
-            draw: DrawCounter::new(),
-            buttons: ButtonsModel::new(params.debounce_cycles, params.por_cycles),
-            rst_prev: true, // the core powers up in reset (rtl/generals_core.v)
+            pred: CorePredictor::new(maps, params),
             kbd: KbdScoreboard::new(&params.kbd),
             in_game: VecDeque::new(),
             pending_start: None,
@@ -150,15 +129,10 @@ impl CoreScoreboard {
             start_after: None,
             cmd_after: None,
             written: 0,
-            seats: Seats::PEOPLE,
-            sw_hist: [0; 2],
-            start_press_prev: false,
-            machine_plan: VecDeque::new(),
             bot_gap: u64::from(params.bot_gap),
             pace_from: 0,
             last_snapshot: None,
             golden_scalars: packed_scalars(&GameState::new()),
-            reset_sampled: true,
             stats: CoreStats::default(),
         }
     }
@@ -166,7 +140,7 @@ impl CoreScoreboard {
     /// Whether the core is in reset at this cycle's edge (the reset
     /// registered last cycle).
     pub fn in_reset(&self) -> bool {
-        self.rst_prev
+        self.pred.in_reset()
     }
 
     /// The driver finished a PS/2 frame.
@@ -176,7 +150,7 @@ impl CoreScoreboard {
 
     /// The draw counter value the golden model holds now.
     pub fn draw(&self) -> u8 {
-        self.draw.value()
+        self.pred.draw.value()
     }
 
     /// The cycle of the last `dbg_snapshot` pulse since the last reset.
@@ -206,9 +180,10 @@ impl CoreScoreboard {
         out: &CoreOut,
     ) -> Result<CycleEvents, Mismatch> {
         let mut ev = CycleEvents::default();
-        let in_reset = self.reset_and_draw(cycle, keys, out, &mut ev)?;
-        self.switches(cycle, in_reset, sw, out)?;
-        self.keyboard(cycle, in_reset, out)?;
+        let edge = self.pred.edge(keys, sw);
+        self.reset_and_draw(cycle, &edge, out, &mut ev)?;
+        self.seats(cycle, &edge, out)?;
+        self.keyboard(cycle, edge.in_reset, out)?;
         self.board_write(cycle, out)?;
         if out.applied != 0 {
             self.command_applied(cycle, out, &mut ev)?;
@@ -219,10 +194,10 @@ impl CoreScoreboard {
         self.start_recognised(cycle);
         self.deadlines(cycle)?;
         if ev.reset || ev.started || ev.applied.is_some() {
-            self.golden_scalars = packed_scalars(&self.golden);
+            self.golden_scalars = packed_scalars(&self.pred.golden);
         }
         self.compare_state(cycle, out)?;
-        if out.snapshot != 0 && self.golden.phase != Phase::Idle {
+        if out.snapshot != 0 && self.pred.golden.phase != Phase::Idle {
             ev.compare_board = true;
         }
         Ok(ev)
@@ -243,10 +218,7 @@ impl CoreScoreboard {
         out: &CoreOut,
     ) -> u64 {
         let events = out.applied | out.started | out.snapshot | out.we | out.kbd_byte_valid;
-        if self.rst_prev
-            || !self.buttons.settled(keys.0, keys.1)
-            || self.sw_hist != [sw, sw]
-            || self.start_press_prev
+        if !self.pred.pins_quiet(keys, sw)
             || events != 0
             || (out.kbd_cmd_valid != 0 && out.kbd_cmd_ready != 0)
         {
@@ -278,40 +250,31 @@ impl CoreScoreboard {
         clk: bool,
     ) -> Result<(), Mismatch> {
         // Equal in the first quiet cycle, both count alike after it.
-        let mut next = self.draw;
+        let mut next = self.pred.draw;
         next.tick(false);
         let rtl = quiet_draw(draw_before, 0);
         if n > 0 && rtl != next.value() {
             return Err(Mismatch::new(first, "draw counter", next.value(), rtl));
         }
-        self.draw.advance(n);
+        self.pred.draw.advance(n);
         self.kbd.skip_quiet(clk, n);
         Ok(())
     }
 
-    /// Buttons, power-on reset and draw counter through the edge; a reset
-    /// registered last cycle clears the game and everything in flight.
-    /// Returns whether the core was in reset at this edge.
+    /// The internal reset and the draw counter after the edge; a reset
+    /// registered last cycle clears everything in flight.
     fn reset_and_draw(
         &mut self,
         cycle: u64,
-        keys: (bool, bool),
+        edge: &Edge,
         out: &CoreOut,
         ev: &mut CycleEvents,
-    ) -> Result<bool, Mismatch> {
-        self.buttons.step(keys.0, keys.1);
-        let in_reset = self.rst_prev;
-        self.draw.tick(in_reset);
-        if in_reset && !self.reset_sampled && self.buttons.reset.pressed() {
-            coverage::sample(Sample::Reset(self.golden.phase));
-        }
-        self.reset_sampled = in_reset;
-        if in_reset {
+    ) -> Result<(), Mismatch> {
+        if edge.in_reset {
             ev.reset = true;
-            if self.golden.phase != Phase::Idle {
+            if edge.phase_before != Phase::Idle {
                 self.stats.resets += 1;
             }
-            self.golden.reset();
             self.kbd.reset();
             self.in_game.clear();
             self.pending_start = None;
@@ -319,83 +282,32 @@ impl CoreScoreboard {
             self.cmd_after = None;
             self.written = 0;
             self.last_snapshot = None;
-            self.machine_plan.clear();
         }
-        self.rst_prev = self.buttons.rst();
-        if (out.rst != 0) != self.buttons.rst() {
-            return Err(Mismatch::new(
-                cycle,
-                "internal reset (dbg_rst)",
-                self.buttons.rst(),
-                out.rst != 0,
-            )
-            .note("reset = power-on or debounced RESET, registered"));
+        if (out.rst != 0) != edge.rst {
+            return Err(
+                Mismatch::new(cycle, "internal reset (dbg_rst)", edge.rst, out.rst != 0)
+                    .note("reset = power-on or debounced RESET, registered"),
+            );
         }
-        if out.draw != self.draw.value() {
-            return Err(Mismatch::new(
-                cycle,
-                "draw counter",
-                self.draw.value(),
-                out.draw,
-            ));
+        if out.draw != edge.draw {
+            return Err(Mismatch::new(cycle, "draw counter", edge.draw, out.draw));
         }
-        Ok(in_reset)
+        Ok(())
     }
 
-    /// The switches, synchronised, latched by a START press outside PLAYING
-    /// (GAME.md §8); cleared by reset.
-    fn switches(
-        &mut self,
-        cycle: u64,
-        in_reset: bool,
-        sw: u8,
-        out: &CoreOut,
-    ) -> Result<(), Mismatch> {
-        let synced = self.sw_hist[1];
-        self.sw_hist = [sw, self.sw_hist[0]];
-        let press = std::mem::replace(&mut self.start_press_prev, self.buttons.start_press());
-        if in_reset {
-            self.seats = Seats::PEOPLE;
-        } else if press && self.golden.phase != Phase::Playing {
-            self.seats = Seats::from_switches(synced);
-        }
-        if out.seats != self.seats.switches() {
+    /// The seats: the switches, synchronised, latched by a START press
+    /// outside PLAYING (GAME.md §8); cleared by reset.
+    fn seats(&mut self, cycle: u64, edge: &Edge, out: &CoreOut) -> Result<(), Mismatch> {
+        if out.seats != edge.seats.switches() {
             return Err(Mismatch::new(
                 cycle,
                 "machine seats (dbg_seats)",
-                format!("{:02b}", self.seats.switches()),
+                format!("{:02b}", edge.seats.switches()),
                 format!("{:02b}", out.seats),
             )
             .note("SW[1:0], synchronised, latched by START outside PLAYING"));
         }
         Ok(())
-    }
-
-    /// The colours the display marks as the machine's, as the RTL's registers
-    /// hold them after this cycle: the live (synchronised) switches on the
-    /// title screen, else the latched seats (GAME.md §8).
-    pub fn shown_machine(&self) -> Seats {
-        if self.golden.phase == Phase::Idle {
-            Seats::from_switches(self.sw_hist[1])
-        } else {
-            self.seats
-        }
-    }
-
-    /// Whether a machine-played colour is to move (its keyboard commands are
-    /// consumed and ignored).
-    pub fn machine_turn(&self) -> bool {
-        self.golden.phase == Phase::Playing && self.seats.plays(self.golden.player)
-    }
-
-    /// The machine's next command, from the golden machine's plan of its turn.
-    fn machine_next(&mut self) -> Option<Command> {
-        if self.machine_plan.is_empty() {
-            let (choice, cmds) = machine::turn(&self.golden, self.golden.player)?;
-            coverage::sample(Sample::MachineChoice(&self.golden, choice));
-            self.machine_plan = cmds.into();
-        }
-        self.machine_plan.front().copied()
     }
 
     /// The keyboard path: the FIFO pops at this edge if ready and valid were
@@ -426,9 +338,9 @@ impl CoreScoreboard {
             .note("the engine did not take commands from the keyboard's FIFO in time"));
         }
         if let Some((cmd, end)) = taken {
-            if self.machine_turn() {
+            if self.pred.machine_turn() {
                 self.stats.keys_on_machine_turn += 1;
-                coverage::sample(Sample::KeyOnMachineTurn(self.golden.player));
+                coverage::sample(Sample::KeyOnMachineTurn(self.pred.golden.player));
             } else {
                 self.in_game.push_back((cmd, end));
             }
@@ -469,23 +381,23 @@ impl CoreScoreboard {
         ev: &mut CycleEvents,
     ) -> Result<(), Mismatch> {
         let by_machine = out.cmd_src != 0;
-        if by_machine != self.machine_turn() {
+        if by_machine != self.pred.machine_turn() {
             let who = |m: bool| if m { "machine" } else { "keyboard" };
             return Err(Mismatch::new(
                 cycle,
                 "command source (dbg_cmd_src)",
-                who(self.machine_turn()),
+                who(self.pred.machine_turn()),
                 who(by_machine),
             )
             .note(format!(
                 "{} to move; the machine plays {:?}",
-                self.golden.player.name(),
-                self.seats
+                self.pred.golden.player.name(),
+                self.pred.seats
             )));
         }
         let actual = Command::from_code(out.cmd);
         if by_machine {
-            let expected = self.machine_next();
+            let expected = self.pred.machine_next();
             if expected != actual || actual.is_none() {
                 return Err(Mismatch::new(
                     cycle,
@@ -493,10 +405,10 @@ impl CoreScoreboard {
                     format!("{expected:?}"),
                     format!("{actual:?} ({:03b})", out.cmd),
                 )
-                .note(format!("golden state: {}", self.golden.to_json())));
+                .note(format!("golden state: {}", self.pred.golden.to_json())));
             }
             self.paced(cycle)?;
-            self.machine_plan.pop_front();
+            self.pred.machine_typed();
             self.stats.machine_commands += 1;
             return self.apply_checked(cycle, expected.unwrap_or(Command::W), true, ev);
         }
@@ -539,7 +451,7 @@ impl CoreScoreboard {
         by_machine: bool,
         ev: &mut CycleEvents,
     ) -> Result<(), Mismatch> {
-        let before = self.golden.clone();
+        let before = self.pred.golden.clone();
         self.apply(cmd, by_machine);
         self.cmd_after = None;
         self.pace_from = cycle;
@@ -594,18 +506,18 @@ impl CoreScoreboard {
                 "started",
             ));
         };
-        let before = self.golden.clone();
-        if let Err(e) = self.golden.start(value, &self.maps) {
+        let before = self.pred.golden.clone();
+        if let Err(e) = self.pred.golden.start(value, &self.pred.maps) {
             return Err(Mismatch::new(cycle, "golden start", "a loadable map", e));
         }
         self.start_after = None;
-        self.machine_plan.clear();
+        self.pred.machine_replan();
         self.pace_from = cycle;
         self.check_written(cycle, &before, "game started (dbg_started)")?;
         coverage::sample(Sample::Started {
             from: before.phase,
-            after: &self.golden,
-            seats: self.seats,
+            after: &self.pred.golden,
+            seats: self.pred.seats,
         });
         self.stats.games += 1;
         ev.started = true;
@@ -616,20 +528,18 @@ impl CoreScoreboard {
     /// A START press recognised outside PLAYING: the game must start on the
     /// map the draw counter shows now.
     fn start_recognised(&mut self, cycle: u64) {
-        if self.buttons.start_press() && !self.buttons.rst() && self.golden.phase == Phase::Playing
-        {
+        if self.pred.start_pressed() && self.pred.golden.phase == Phase::Playing {
             coverage::sample(Sample::StartIgnored);
         }
-        if self.buttons.start_press()
-            && !self.buttons.rst()
-            && self.golden.phase != Phase::Playing
+        if self.pred.start_pressed()
+            && self.pred.golden.phase != Phase::Playing
             && self.pending_start.is_none()
         {
-            self.pending_start = Some((self.draw.value(), cycle));
-            let mut after = self.golden.clone();
+            self.pending_start = Some((self.pred.draw.value(), cycle));
+            let mut after = self.pred.golden.clone();
             // A map that cannot load is reported when the core starts the game.
             self.start_after = after
-                .start(self.draw.value(), &self.maps)
+                .start(self.pred.draw.value(), &self.pred.maps)
                 .ok()
                 .map(|_| after);
         }
@@ -670,11 +580,11 @@ impl CoreScoreboard {
         }
         let cmd = match self.in_game.front() {
             Some(&(cmd, _)) => cmd,
-            None if self.machine_turn() => self.machine_next()?,
+            None if self.pred.machine_turn() => self.pred.machine_next()?,
             None => return None,
         };
         if self.cmd_after.is_none() {
-            let mut after = self.golden.clone();
+            let mut after = self.pred.golden.clone();
             after.apply(cmd);
             self.cmd_after = Some(after);
         }
@@ -709,16 +619,60 @@ impl CoreScoreboard {
         let exp = after.cells[idx];
         if value != Ok(exp) {
             let p = Pos::from_index(idx);
+            let note = format!("golden state after: {}", after.to_json());
+            if let Some(m) = self.machine_other_move(cycle, idx, value.ok()) {
+                return Err(m.note(note));
+            }
             return Err(Mismatch::new(
                 cycle,
                 format!("board write to cell ({}, {})", p.x, p.y),
                 format!("{} (its value after the command)", cell_text(Some(exp))),
                 shown,
             )
-            .note(format!("golden state after: {}", after.to_json())));
+            .note(note));
         }
         self.written |= 1u128 << idx;
         Ok(())
+    }
+
+    /// On the machine's turn a wrong choice of move shows first in its
+    /// move's board writes (the cursor keys before it may be the same): when
+    /// the written `value` of cell `idx` is what another command of the
+    /// machine would have left there, the mismatch is the machine's command,
+    /// named as such.
+    fn machine_other_move(
+        &mut self,
+        cycle: u64,
+        idx: usize,
+        value: Option<Cell>,
+    ) -> Option<Mismatch> {
+        if self.pending_start.is_some() || !self.in_game.is_empty() || !self.pred.machine_turn() {
+            return None;
+        }
+        let value = value?;
+        let expected = self.pred.machine_next()?;
+        let golden = &self.pred.golden;
+        let other = Command::ALL
+            .into_iter()
+            .filter(|&c| c != expected)
+            .find(|&c| {
+                let mut g = golden.clone();
+                g.apply(c);
+                g.cells[idx] == value && g.cells[idx] != golden.cells[idx]
+            })?;
+        let p = Pos::from_index(idx);
+        Some(
+            Mismatch::new(
+                cycle,
+                "machine command (dbg_cmd), seen in its move's board write",
+                format!("{expected:?}"),
+                format!(
+                    "{other:?} (cell ({}, {}) written as that command leaves it)",
+                    p.x, p.y
+                ),
+            )
+            .note(format!("golden machine's state: {}", golden.to_json())),
+        )
     }
 
     /// Every cell that differs between `before` and the golden state now must
@@ -729,8 +683,9 @@ impl CoreScoreboard {
         before: &GameState,
         what: &str,
     ) -> Result<(), Mismatch> {
-        let missing = (0..CELLS)
-            .find(|&i| before.cells[i] != self.golden.cells[i] && self.written & (1u128 << i) == 0);
+        let missing = (0..CELLS).find(|&i| {
+            before.cells[i] != self.pred.golden.cells[i] && self.written & (1u128 << i) == 0
+        });
         self.written = 0;
         if let Some(i) = missing {
             let p = Pos::from_index(i);
@@ -741,18 +696,18 @@ impl CoreScoreboard {
                     "cell ({}, {}) written with {} before",
                     p.x,
                     p.y,
-                    cell_text(Some(self.golden.cells[i]))
+                    cell_text(Some(self.pred.golden.cells[i]))
                 ),
                 "never written",
             )
-            .note(format!("golden state: {}", self.golden.to_json())));
+            .note(format!("golden state: {}", self.pred.golden.to_json())));
         }
         Ok(())
     }
 
     /// Compares the board read back from the RTL's RAM with the golden board.
     pub fn compare_board(&self, cycle: u64, cells: &[u16; CELLS]) -> Result<(), Mismatch> {
-        let g = &self.golden;
+        let g = &self.pred.golden;
         if g.phase == Phase::Idle {
             return Ok(()); // GAME.md §5: in IDLE only the phase is part of the contract
         }
@@ -774,24 +729,24 @@ impl CoreScoreboard {
     }
 
     fn apply(&mut self, cmd: Command, by_machine: bool) {
-        let before = self.golden.clone();
-        let outcome = self.golden.apply(cmd);
+        let before = self.pred.golden.clone();
+        let outcome = self.pred.golden.apply(cmd);
         coverage::sample(Sample::Command {
             before: &before,
             cmd,
             outcome,
-            after: &self.golden,
+            after: &self.pred.golden,
             by_machine,
         });
         self.stats.commands += 1;
-        if before.cells != self.golden.cells {
+        if before.cells != self.pred.golden.cells {
             self.stats.moves += 1;
             let owners = |s: &GameState| s.cells.iter().map(|c| c.owner).collect::<Vec<_>>();
-            let (a, b) = (owners(&before), owners(&self.golden));
+            let (a, b) = (owners(&before), owners(&self.pred.golden));
             self.stats.captures += a.iter().zip(&b).filter(|(x, y)| x != y).count() as u64;
         }
-        self.stats.rounds += u64::from(self.golden.round.wrapping_sub(before.round));
-        if self.golden.phase == Phase::GameOver && before.phase == Phase::Playing {
+        self.stats.rounds += u64::from(self.pred.golden.round.wrapping_sub(before.round));
+        if self.pred.golden.phase == Phase::GameOver && before.phase == Phase::Playing {
             self.stats.wins += 1;
         }
     }
@@ -802,7 +757,7 @@ impl CoreScoreboard {
             return Ok(());
         }
         // They differ: find the field for the report.
-        let g = &self.golden;
+        let g = &self.pred.golden;
         if out.phase() != g.phase.code() {
             return Err(Mismatch::new(
                 cycle,
@@ -859,19 +814,20 @@ impl CoreScoreboard {
 fn packed_scalars(g: &GameState) -> (u64, u64) {
     let s = g.port_scalars();
     let xy = |p: (u8, u8)| u64::from((p.0 << 4) | p.1);
-    let v = u64::from(s.phase)
-        | u64::from(s.winner) << 2
-        | u64::from(s.player) << 4
-        | u64::from(s.first) << 6
-        | u64::from(s.mode) << 8
-        | xy(s.cursor_red) << 10
-        | xy(s.cursor_blue) << 18
-        | u64::from(s.round) << 26
-        | u64::from(s.map) << 42;
+    let v = u64::from(s.phase) << ffi::CORE_SCALAR_PHASE_LSB
+        | u64::from(s.winner) << ffi::CORE_SCALAR_WINNER_LSB
+        | u64::from(s.player) << ffi::CORE_SCALAR_PLAYER_LSB
+        | u64::from(s.first) << ffi::CORE_SCALAR_FIRST_LSB
+        | u64::from(s.mode) << ffi::CORE_SCALAR_MODE_LSB
+        | xy(s.cursor_red) << ffi::CORE_SCALAR_CURSOR_RED_LSB
+        | xy(s.cursor_blue) << ffi::CORE_SCALAR_CURSOR_BLUE_LSB
+        | u64::from(s.round) << ffi::CORE_SCALAR_ROUND_LSB
+        | u64::from(s.map) << ffi::CORE_SCALAR_MAP_LSB;
+    // In IDLE only the phase is defined (GAME.md section 7).
     let mask = if g.phase == Phase::Idle {
-        0b11
+        ((1u64 << ffi::CORE_SCALAR_PHASE_W) - 1) << ffi::CORE_SCALAR_PHASE_LSB
     } else {
-        (1u64 << 49) - 1
+        (1u64 << ffi::CORE_SCALAR_BITS) - 1
     };
     (v, mask)
 }

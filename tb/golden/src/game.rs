@@ -259,7 +259,7 @@ impl GameState {
     /// The steps the current player's cursor can take in move mode (GAME.md
     /// §5): each direction key whose neighbour is on the board and not a
     /// mountain, with that neighbour. The one home of "a legal target"; the
-    /// bench's bot asks here.
+    /// bench's greedy player asks here.
     pub fn legal_steps(&self) -> impl Iterator<Item = (Command, Pos)> + '_ {
         let cur = self.cursor(self.player);
         [Command::W, Command::A, Command::S, Command::D]

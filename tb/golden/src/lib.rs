@@ -19,7 +19,7 @@ pub mod types;
 pub use draw::{DrawCounter, DRAW_MODULUS};
 pub use game::{GameState, LoadError, MoveReport, Outcome};
 pub use json::JsonError;
-pub use port::{pack_cells, unpack_cells, PortScalars, BOARD_WORDS};
+pub use port::PortScalars;
 pub use runner::{run_script, run_with_machine, RunError};
 pub use script::{parse_script, Action, Key, ScriptError, Step, WAIT_MAX};
 pub use types::{

@@ -1,42 +1,9 @@
-//! Encodings of the game core's debug port (GAME.md §7): the small numeric
-//! fields, and the whole board as one 1300-bit vector (the port itself now
-//! carries the board RAM's write port, one 13-bit cell at a time, instead).
-//! Plain shifts.
+//! Encodings of the game core's debug port (GAME.md §7): its small numeric
+//! fields (the board travels on the board RAM's write port, one 13-bit cell
+//! at a time: `Cell::to_bits`).
 
 use crate::game::GameState;
-use crate::types::{player_code, Cell, CellBitsError, CELLS};
-
-/// Number of 32-bit words holding the 1300-bit board vector.
-pub const BOARD_WORDS: usize = (CELLS * Cell::BITS).div_ceil(32);
-
-/// Pack 100 cells into the debug port's board vector: cell `i = y * 10 + x`
-/// occupies bits `[13 i, 13 i + 13)`, bit `j` of the vector is bit `j % 32`
-/// of word `j / 32`; bits 1300 … 1311 are 0.
-pub fn pack_cells(cells: &[Cell; CELLS]) -> [u32; BOARD_WORDS] {
-    let mut words = [0u32; BOARD_WORDS];
-    for (i, c) in cells.iter().enumerate() {
-        let bit = i * Cell::BITS;
-        let wide = u64::from(c.to_bits()) << (bit % 32);
-        words[bit / 32] |= wide as u32; // low half (truncation intended)
-        if bit % 32 + Cell::BITS > 32 {
-            words[bit / 32 + 1] |= (wide >> 32) as u32;
-        }
-    }
-    words
-}
-
-/// Inverse of [`pack_cells`] (bits 1300 … 1311 are not looked at).
-pub fn unpack_cells(words: &[u32; BOARD_WORDS]) -> Result<[Cell; CELLS], CellBitsError> {
-    let mut cells = [Cell::default(); CELLS];
-    for (i, c) in cells.iter_mut().enumerate() {
-        let bit = i * Cell::BITS;
-        let lo = u64::from(words[bit / 32]);
-        let hi = words.get(bit / 32 + 1).map_or(0, |&w| u64::from(w));
-        let wide = (hi << 32 | lo) >> (bit % 32);
-        *c = Cell::from_bits((wide & 0x1FFF) as u16)?;
-    }
-    Ok(cells)
-}
+use crate::types::player_code;
 
 /// The scalar fields of the debug port, numerically encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,11 +29,6 @@ pub struct PortScalars {
 }
 
 impl GameState {
-    /// The board as the debug port's 1300-bit vector ([`pack_cells`]).
-    pub fn pack_board(&self) -> [u32; BOARD_WORDS] {
-        pack_cells(&self.cells)
-    }
-
     /// The scalar fields as the debug port encodes them. In IDLE only
     /// `phase` is meaningful (GAME.md §5).
     pub fn port_scalars(&self) -> PortScalars {

@@ -1,4 +1,4 @@
-//! Encodings: debug-port cell bits and board vector, numeric codes, the JSON
+//! Encodings: debug-port cell bits, numeric codes, the JSON
 //! form, the text form, and the draw counter. Expected values by hand.
 
 // Binary literals are grouped by field: owner_kind_troops.
@@ -8,11 +8,9 @@ mod common;
 
 use common::{put, small_map, with_capitals};
 use generals_golden::{
-    pack_cells, unpack_cells, Cell, CellBitsError, Command, DrawCounter, GameState, JsonError,
-    Kind, Mode, Owner, Phase, Player, Pos, BOARD_WORDS, CELLS,
+    Cell, CellBitsError, Command, DrawCounter, GameState, JsonError, Kind, Mode, Owner, Phase,
+    Player, Pos,
 };
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use Kind::{Capital, Land, Mountain, Tower};
 use Owner::{Blue, Npc, Red};
@@ -54,76 +52,7 @@ fn cell_bits_round_trip_for_every_value() {
     }
 }
 
-// ---------------------------------------------------------------- board vector
-
-#[test]
-fn board_vector_places_cells_at_13_bit_strides() {
-    assert_eq!(BOARD_WORDS, 41);
-    let mut cells = [Cell::default(); CELLS];
-    // Cell 0, bits 0..13 of word 0: NPC mountain = 0x200.
-    cells[0] = Cell::new(Npc, Mountain, 0);
-    // Cell 1, bits 13..26 of word 0: NPC land with 1 = 0x001, so bit 13.
-    cells[1] = Cell::new(Npc, Land, 1);
-    // Cell 2 = (2, 0), bits 26..39, straddling words 0 and 1: Red land 511 =
-    // 0x9FF; its low 6 bits (all 1) are word 0 bits 26..31, its high 7 bits
-    // 0x9FF >> 6 = 0x27 are word 1 bits 0..6.
-    cells[2] = Cell::new(Red, Land, 0x1FF);
-    // Cell 99 = (9, 9), bits 1287..1300 = word 40 bits 7..20: Blue capital 2
-    // = 0x1402, shifted by 7 = 0xA0100.
-    cells[99] = Cell::new(Blue, Capital, 2);
-    let w = pack_cells(&cells);
-    assert_eq!(w[0], 0x200 | 1 << 13 | 0xFC00_0000);
-    assert_eq!(w[1], 0x27);
-    assert!(w[2..40].iter().all(|&x| x == 0));
-    assert_eq!(w[40], 0x000A_0100);
-}
-
-#[test]
-fn board_vector_bit_j_is_bit_j_mod_32_of_word_j_div_32() {
-    // Put a single set bit into each cell's field in turn and find it.
-    for i in 0..CELLS {
-        for b in 0..13 {
-            let bits: u16 = 1 << b;
-            let c = Cell::from_bits(bits).unwrap();
-            let mut cells = [Cell::default(); CELLS];
-            cells[i] = c;
-            let w = pack_cells(&cells);
-            let j = 13 * i + b;
-            for (k, word) in w.iter().enumerate() {
-                let expected = if k == j / 32 { 1u32 << (j % 32) } else { 0 };
-                assert_eq!(*word, expected, "cell {i} bit {b}: word {k}");
-            }
-        }
-    }
-}
-
-#[test]
-fn board_vector_round_trips() {
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    for _ in 0..200 {
-        let mut cells = [Cell::default(); CELLS];
-        for c in cells.iter_mut() {
-            *c = Cell::new(
-                Owner::from_code(rng.gen_range(0..3)).unwrap(),
-                Kind::from_code(rng.gen_range(0..4)),
-                rng.gen_range(0..=511),
-            );
-        }
-        let w = pack_cells(&cells);
-        assert_eq!(w[40] >> (1300 - 1280), 0, "bits above 1300 stay 0");
-        assert_eq!(unpack_cells(&w), Ok(cells));
-    }
-}
-
-#[test]
-fn pack_board_uses_the_state_cells() {
-    let g = GameState::load(1, &small_map()).unwrap();
-    assert_eq!(g.pack_board(), pack_cells(&g.cells));
-    // Red capital at (1,1) = cell 11: bits 143..156 = word 4 bits 15..28.
-    assert_eq!(g.pack_board()[4] >> 15 & 0x1FFF, 0b01_10_000000010);
-}
-
-// ---------------------------------------------------------------- numeric codes
+// ---------------------------------------------------------------- codes
 
 #[test]
 fn numeric_codes_of_the_debug_port() {

@@ -174,18 +174,6 @@ fn legal_pairs(placement: CapitalPlacement) -> Vec<((u8, u8), (u8, u8))> {
     pairs
 }
 
-fn steps(i: usize) -> impl Iterator<Item = usize> {
-    let (x, y) = (i % W, i / W);
-    [
-        (x > 0).then(|| i - 1),
-        (x + 1 < W).then(|| i + 1),
-        (y > 0).then(|| i - W),
-        (y + 1 < W).then(|| i + W),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// The 8 cells around `i` that are on the board.
 fn around(i: usize) -> impl Iterator<Item = usize> {
     let (x, y) = ((i % W) as i32, (i / W) as i32);
@@ -205,7 +193,7 @@ fn walk(mountain: &[bool; CELLS], from: usize) -> [u32; CELLS] {
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for i in frontier {
-            for j in steps(i) {
+            for j in crate::neighbours(i) {
                 if !mountain[j] && dist[j] == u32::MAX {
                     dist[j] = dist[i] + 1;
                     next.push(j);
@@ -322,7 +310,7 @@ fn generate_map(rng: &mut ChaCha8Rng, placement: CapitalPlacement, map_index: us
     let mut keep_clear = [false; CELLS];
     for c in [r, b] {
         keep_clear[c] = true;
-        for j in steps(c) {
+        for j in crate::neighbours(c) {
             keep_clear[j] = true;
         }
     }

@@ -143,3 +143,18 @@ pub fn committed_maps() -> Vec<Map> {
     })
     .clone()
 }
+
+/// The cells next to cell `i` (`y * 10 + x`) on the board, four at most:
+/// the 4-neighbourhood of GAME.md §2 and §5, the one home of it in this crate.
+pub(crate) fn neighbours(i: usize) -> impl Iterator<Item = usize> {
+    let w = BOARD as usize;
+    let (x, y) = (i % w, i / w);
+    [
+        (x > 0).then(|| i - 1),
+        (x + 1 < w).then(|| i + 1),
+        (y > 0).then(|| i - w),
+        (y + 1 < w).then(|| i + w),
+    ]
+    .into_iter()
+    .flatten()
+}

@@ -78,19 +78,6 @@ fn index(x: u8, y: u8) -> usize {
     y as usize * BOARD as usize + x as usize
 }
 
-fn neighbours(i: usize) -> impl Iterator<Item = usize> {
-    let w = BOARD as usize;
-    let (x, y) = (i % w, i / w);
-    [
-        (x > 0).then(|| i - 1),
-        (x + 1 < w).then(|| i + 1),
-        (y > 0).then(|| i - w),
-        (y + 1 < w).then(|| i + w),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// Labels the 4-connected components of the open cells; `None` on blocked cells.
 fn components(open: &[bool; CELLS]) -> [Option<usize>; CELLS] {
     let mut label = [None; CELLS];
@@ -102,7 +89,7 @@ fn components(open: &[bool; CELLS]) -> [Option<usize>; CELLS] {
         label[start] = Some(next);
         let mut queue = VecDeque::from([start]);
         while let Some(i) = queue.pop_front() {
-            for j in neighbours(i) {
+            for j in crate::neighbours(i) {
                 if open[j] && label[j].is_none() {
                     label[j] = Some(next);
                     queue.push_back(j);

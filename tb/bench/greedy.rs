@@ -1,5 +1,7 @@
-//! A simple deterministic player, run on the golden model alone, that turns
-//! a game into a key script: the built-in demo game.
+//! The greedy player: a simple deterministic player of the bench (not the
+//! RTL's machine player of GAME.md §8), run on the golden model alone, that
+//! turns a game into a key script: the built-in person-driven demo game, and
+//! the finishing keys of the fuzz's games.
 
 use generals_golden::keyboard::Command;
 use generals_golden::script::{Action, Key, Step};

@@ -1,11 +1,12 @@
-//! The VGA check, wired from its three parts: the raster monitor rebuilds
-//! frames from the pins ([`super::raster`]), the pixel scoreboard compares
-//! them with the golden renderer's ([`crate::scoreboard::pixels`]), and a
-//! frame sink (PNG files, the GIF: [`crate::frames`]) receives each one.
+//! The VGA check, wired from its three parts, each in the module of its
+//! role: the raster monitor rebuilds frames from the pins
+//! ([`crate::monitor::raster`]), the pixel scoreboard compares them with the
+//! golden renderer's ([`crate::scoreboard::pixels`]), and a frame sink (PNG
+//! files, the GIF: [`crate::frames`]) receives each one.
 
-use super::raster::Raster;
 use crate::core_env::{Burst, CycleHook, Shown};
 use crate::dut::CoreOut;
+use crate::monitor::raster::Raster;
 use crate::scoreboard::core::CycleEvents;
 use crate::scoreboard::pixels::PixelScoreboard;
 use crate::scoreboard::Mismatch;
@@ -28,15 +29,16 @@ pub struct VgaStats {
     pub samples: u64,
 }
 
-/// Raster monitor, pixel scoreboard and frame sink, as one per-cycle hook.
-pub struct VgaMonitor {
+/// Raster monitor, pixel scoreboard and frame sink, wired as one per-cycle
+/// hook of the core's environment.
+pub struct VgaCheck {
     raster: Raster,
     pixels: PixelScoreboard,
     sink: Option<FrameSink>,
 }
 
-impl VgaMonitor {
-    /// A monitor that writes mismatch pictures into `out_dir`.
+impl VgaCheck {
+    /// A check that writes mismatch pictures into `out_dir`.
     pub fn new(out_dir: PathBuf) -> Self {
         Self {
             raster: Raster::new(),
@@ -103,7 +105,7 @@ impl VgaMonitor {
     }
 }
 
-impl CycleHook for VgaMonitor {
+impl CycleHook for VgaCheck {
     // Inlined where the monitor is wrapped (the run's statistics tap): one
     // call a cycle instead of three.
     #[inline]
