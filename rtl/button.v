@@ -29,8 +29,7 @@ module button #(
         press_o   = 1'b0;
     end
 
-    // One register per stage, each written from the one before it: a shift
-    // register that reads itself costs a simulator a copy in every cycle.
+    // See docs/rtl-style.md: synchronisers.
     always @(posedge clk) begin
         key_s    <= key_meta;
         key_meta <= key_n;
@@ -39,11 +38,10 @@ module button #(
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
     // The common case, the input agreeing with the level, is one compare. The
-    // state before the edge is read into c_* first, and the outputs are copies
-    // never read here (level is their state), so a simulator keeps no copies of
-    // these registers and orders the outputs' readers before this block.
+    // outputs are never read here: level is their state (see docs/rtl-style.md:
+    // block variables, private copies).
     always @(posedge clk) begin : debounce
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg             c_raw, c_level;
         reg [CNT_W-1:0] c_cnt;

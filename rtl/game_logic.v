@@ -3,14 +3,14 @@
 // The board lives in a RAM here (board: block RAM on the FPGA, one write port and two
 // read ports, A for the engine and B for the video scan), and so does the ROM of the
 // 128 maps (map_rom). Both are read in the engine's block, where their addresses are
-// computed, so that a cycle-based simulator needs no copy of their output registers.
+// computed (see docs/rtl-style.md: memories).
 // The scalar state changes only together with applied_o / started_o and then already
 // shows the command's whole effect; board cells change through the RAM's write port
 // while the command is carried out, each written once with its final value (GAME.md
 // section 7, revised). A command takes at most about 420 cycles and a map load about
 // 240; none starts while the video scan holds the board (hold_i), so every frame shows
 // one consistent state. The engine's logic sits inside the branch of the cycles in
-// which it has work, so a cycle-based simulator skips it in all others.
+// which it has work (see docs/rtl-style.md: one flag).
 // Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
@@ -306,7 +306,7 @@ module game_logic #(
     reg  [1:0]  mv_tgt_kind_q;        // kinds never change
     reg  [1:0]  pass_cand_q;          // player whose turn is being decided
     reg  [1:0]  pass_g_q;             // round ends so far, 0..2 (bound: see ST_CHECK)
-    // Its fields, read in place: as wires a simulator would copy them out in every cycle.
+    // Its fields, read in place (see docs/rtl-style.md: functions, not wires).
     localparam integer MV_SRC_T = 0;    // source troops [8:0]
     localparam integer MV_TGT_T = 9;    // target troops [8:0]
     localparam integer MV_TGT_O = 18;   // target owner [1:0]
@@ -326,8 +326,7 @@ module game_logic #(
     // later. Data registers, written before they are used.
     reg         rd_src_q, rd_tgt_q, hit_src_q, hit_tgt_q;
     // A scan (the state's top three bits st_top are 3'b111) has cells left from
-    // scan. A function, not a wire: it is computed only where it is called (a
-    // simulator computes a wire in every cycle).
+    // scan (a function, not a wire: see docs/rtl-style.md).
     function automatic scan_more(input [2:0] st_top, input [6:0] scan);
         scan_more = (st_top == 3'b111) && (scan <= LAST_CELL);
     endfunction
@@ -337,8 +336,7 @@ module game_logic #(
     // READY, or this cycle took a command or a START (whose pulse or state follows).
     // Every way back to READY raises a pulse, which the cycle after ends, so a pulse
     // never outlives busy_q. With START and a command as the only other ways to
-    // work, the whole engine sits inside one branch that a cycle-based simulator
-    // skips in the idle cycles.
+    // work, the whole engine sits inside one branch (see docs/rtl-style.md: one flag).
     reg  busy_q;
 
     // The seats after this edge: a START press outside PLAYING latches the switches.
@@ -356,11 +354,9 @@ module game_logic #(
     // automatic-pass search, the architectural state (GAME.md section 7) with its
     // events, the cursors, the board RAM's write port, the element marks of a map
     // load and the move's data registers. One block, entered only when there is
-    // work. The state before this edge is read once, into the block's c_* and t_*
-    // variables, before anything is written, and the reset comes last (a later
-    // assignment wins): a simulator then keeps no copies of these registers.
+    // work (see docs/rtl-style.md: block variables, reset last, one flag).
     always @(posedge clk) begin : engine
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [3:0]  c_st;
         reg [6:0]  c_scan, c_rd_idx;

@@ -77,10 +77,9 @@ module generals_core #(
         dbg_rst  = 1'b1;
     end
     // The count is read once, before it is written, and dbg_rst (registered: one
-    // clean, low-skew net) is never read here: a simulator then orders its many
-    // readers before this block and keeps no copies.
+    // clean, low-skew net) is never read here (see docs/rtl-style.md: private copies).
     always @(posedge clk) begin : reset_gen
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg             c_busy;
         reg [POR_W-1:0] c_cnt;

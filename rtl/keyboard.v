@@ -67,17 +67,16 @@ module keyboard #(
     integer m;
     initial for (m = 0; m < DEPTH; m = m + 1) mem[m] = 3'd0;
     reg [FIFO_DEPTH_LOG2:0]   wr_ptr, rd_ptr;
-    // cmd_o is a register that follows mem[rd_ptr] (a wire would be evaluated in
-    // every cycle): it changes only with a push into that slot or a pop.
+    // cmd_o is a register that follows mem[rd_ptr], not a wire (docs/rtl-style.md):
+    // it changes only with a push into that slot or a pop.
     initial cmd_o = 3'd0;
 
     // Nothing changes here but when a byte arrives or a command is taken: the
-    // branch below is skipped in every other cycle. Inside it the conditions
-    // are computed first, into variables of the block, then the registers are
-    // written. cmd_ready_i is read only here, in clocked logic, so nothing
+    // branch below is skipped in every other cycle (see docs/rtl-style.md: one
+    // flag, block variables). cmd_ready_i is read only here, in clocked logic, so nothing
     // depends on it combinationally.
     always @(posedge clk) begin : fifo
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [FIFO_DEPTH_LOG2:0] wr, rd, fill;
         reg [3:0]               dec;        // decode(): {hit, command}

@@ -128,10 +128,9 @@ module machine_player #(
     reg [1:0]  best_dir;
 
 
-    // The logic below is written as functions called in the states that use
-    // it, not as wires: the hardware is the same, and Verilator then
-    // evaluates it only in those states rather than in every cycle (the
-    // machine waits in M_TYPE for most of its turn).
+    // The logic below is functions called in the states that use it (see
+    // docs/rtl-style.md: functions, not wires): the machine waits in M_TYPE
+    // for most of its turn.
 
     // The neighbour of (x, y) in direction d, and whether it is on the board.
     function automatic nb_ok(input [3:0] x, input [3:0] y, input [1:0] d);
@@ -189,15 +188,14 @@ module machine_player #(
                  : (mode == MODE_SELECT) ? CMD_SPACE : {1'b0, bdir};
     endfunction
 
-    // The state before this edge is read once, into the block's c_* variables,
-    // before anything is written: a simulator then keeps no copies of these
-    // registers. Off the machine's turn, once cleared, nothing here changes; on
+    // See docs/rtl-style.md: block variables, one flag. Off the machine's
+    // turn, once cleared, nothing here changes; on
     // it, most cycles only count the gap. The first tests are all that runs in
     // those cycles (dirty and waiting stand for the state they summarise), so
     // only the gap, which the short branch writes, is read before them; the
     // rest, in the long branch.
     always @(posedge clk) begin : fsm
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y, n_st;
         reg [1:0] c_dir, c_best_dir;

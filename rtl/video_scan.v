@@ -151,7 +151,7 @@ module video_scan #(
     // it: the scan first (its states in the order that achieves this), then the
     // snapshot, which starts a scan, then the reset; a later assignment wins.
     always @(posedge clk) begin : scan
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg       snap_now;
         reg [2:0] c_sq, c_num;      // the scan's state before this edge, read once
