@@ -16,6 +16,10 @@ module keyboard #(
     input  wire        cmd_ready_i,   // consumer takes cmd_o this cycle
     output reg  [15:0] ovf_count_o    // commands dropped because the FIFO was full; saturates
 );
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
     localparam [7:0] SC_PREFIX_E0 = 8'hE0;
     localparam [7:0] SC_BREAK_F0  = 8'hF0;
     localparam [7:0] SC_W     = 8'h1D;
@@ -29,8 +33,6 @@ module keyboard #(
     localparam [7:0] SC_DOWN  = 8'h72;
     localparam [7:0] SC_RIGHT = 8'h74;
 
-    localparam [2:0] CMD_W = 3'd0, CMD_A = 3'd1, CMD_S = 3'd2, CMD_D = 3'd3,
-                     CMD_SPACE = 3'd4, CMD_Z = 3'd5;
     localparam integer DEPTH = 1 << FIFO_DEPTH_LOG2;
     localparam [15:0] OVF_MAX = 16'hFFFF;
 
