@@ -141,14 +141,14 @@ module game_logic #(
         reg       own, taken;
         begin
             k     = (mode == MODE_HALF) ? {1'b0, src_t[8:1]} : src_t - 9'd1;
-            sum   = {1'b0, tgt[8:0]} + {1'b0, k};
-            own   = (tgt[12:11] == p);
-            taken = !own && (k > tgt[8:0]);
+            sum   = {1'b0, tgt[CELL_TROOPS +: TROOPS_W]} + {1'b0, k};
+            own   = (tgt[CELL_OWNER +: OWNER_W] == p);
+            taken = !own && (k > tgt[CELL_TROOPS +: TROOPS_W]);
             // A capital is always owned by a player, so "not own" means the opponent's.
-            move  = {taken && (tgt[10:9] == KIND_CAPITAL),
-                     taken ? p : tgt[12:11],
+            move  = {taken && (tgt[CELL_KIND +: KIND_W] == KIND_CAPITAL),
+                     taken ? p : tgt[CELL_OWNER +: OWNER_W],
                      own ? (sum[9] ? TROOPS_MAX : sum[8:0]) :
-                     taken ? k - tgt[8:0] : tgt[8:0] - k,
+                     taken ? k - tgt[CELL_TROOPS +: TROOPS_W] : tgt[CELL_TROOPS +: TROOPS_W] - k,
                      src_t - k};
         end
     endfunction
@@ -159,7 +159,8 @@ module game_logic #(
         reg [8:0] k;
         begin
             k         = (mode == MODE_HALF) ? {1'b0, src_t[8:1]} : src_t - 9'd1;
-            move_wins = (tgt[12:11] != p) && (k > tgt[8:0]) && (tgt[10:9] == KIND_CAPITAL);
+            move_wins = (tgt[CELL_OWNER +: OWNER_W] != p) && (k > tgt[CELL_TROOPS +: TROOPS_W])
+                        && (tgt[CELL_KIND +: KIND_W] == KIND_CAPITAL);
         end
     endfunction
 
@@ -195,11 +196,11 @@ module game_logic #(
         reg [1:0] grow;
         reg [9:0] sum;
         begin
-            owner  = is_tgt ? tgt_o : c[12:11];
-            troops = is_src ? src_t : (is_tgt ? tgt_t : c[8:0]);
-            grow       = growth(c[10:9], owner, grow_n, land);
+            owner  = is_tgt ? tgt_o : c[CELL_OWNER +: OWNER_W];
+            troops = is_src ? src_t : (is_tgt ? tgt_t : c[CELL_TROOPS +: TROOPS_W]);
+            grow       = growth(c[CELL_KIND +: KIND_W], owner, grow_n, land);
             sum        = {1'b0, troops} + {8'd0, grow};
-            after_move = {owner, c[10:9], sum[9] ? TROOPS_MAX : sum[8:0]};
+            after_move = {owner, c[CELL_KIND +: KIND_W], sum[9] ? TROOPS_MAX : sum[8:0]};
         end
     endfunction
 
@@ -549,17 +550,19 @@ module game_logic #(
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
-                    if (a_q[12:11] == c_player && a_q[8:0] >= TROOPS_MOVE)
+                    if (a_q[CELL_OWNER +: OWNER_W] == c_player
+                            && a_q[CELL_TROOPS +: TROOPS_W] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
                     n_st = ST_READY;
                 end
                 ST_MV_SRC: n_st = ST_MV_TGT;
                 ST_MV_TGT: begin
-                    if (tgt_q[10:9] == KIND_MOUNTAIN) begin
+                    if (tgt_q[CELL_KIND +: KIND_W] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         n_st          = ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], tgt_q, c_mode, c_player)) begin
+                    end else if (move_wins(mv_src_q[CELL_TROOPS +: TROOPS_W], tgt_q, c_mode,
+                                           c_player)) begin
                         pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
                         n_st        = ST_W_SRC;
@@ -592,13 +595,15 @@ module game_logic #(
                 ST_W_SRC: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_src_idx_q;
-                    wdata_o <= {mv_src_q[12:9], mv_q[MV_SRC_T +: TROOPS_W]};
+                    wdata_o <= {mv_src_q[CELL_OWNER +: OWNER_W], mv_src_q[CELL_KIND +: KIND_W],
+                                mv_q[MV_SRC_T +: TROOPS_W]};
                     n_st    = ST_W_TGT;
                 end
                 ST_W_TGT: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_tgt_idx_q;
-                    wdata_o <= {mv_q[MV_TGT_O +: 2], mv_tgt_kind_q, mv_q[MV_TGT_T +: TROOPS_W]};
+                    wdata_o <= {mv_q[MV_TGT_O +: OWNER_W], mv_tgt_kind_q,
+                                mv_q[MV_TGT_T +: TROOPS_W]};
                     n_st    = ST_COMMIT;
                 end
                 ST_COMMIT: begin
@@ -615,10 +620,10 @@ module game_logic #(
                     // The mover's cursor: on the target if the move took it, else on
                     // the source.
                     if (c_player == PL_BLUE)
-                        n_cur_blue = (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                        n_cur_blue = (mv_q[MV_TGT_O +: OWNER_W] == c_player) ? mv_tgt_xy_q
                                                                            : mv_src_xy_q;
                     else
-                        n_cur_red  = (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                        n_cur_red  = (mv_q[MV_TGT_O +: OWNER_W] == c_player) ? mv_tgt_xy_q
                                                                            : mv_src_xy_q;
                     n_st = ST_READY;
                 end
@@ -640,8 +645,8 @@ module game_logic #(
                 mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, t_cmd));
             end
             if (c_st == ST_MV_TGT) begin
-                mv_q          <= move(mv_src_q[8:0], tgt_q, c_mode, c_player);
-                mv_tgt_kind_q <= tgt_q[10:9];
+                mv_q          <= move(mv_src_q[CELL_TROOPS +: TROOPS_W], tgt_q, c_mode, c_player);
+                mv_tgt_kind_q <= tgt_q[CELL_KIND +: KIND_W];
             end
             if (c_st == ST_MV_SRC) begin
                 mv_src_q <= a_q;
@@ -728,7 +733,7 @@ module game_logic #(
         begin
             is_src      = (idx == mv_src_idx_q);
             after_moved = after_move(is_src ? mv_src_q : tgt_q, is_src, idx == mv_tgt_idx_q,
-                                     mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                                     mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: OWNER_W],
                                      mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
         end
     endfunction
@@ -756,9 +761,9 @@ module game_logic #(
             is_src = (idx == mv_src_idx_q);
             is_tgt = (idx == mv_tgt_idx_q);
             w      = is_src ? mv_src_q : tgt_q;
-            owner  = is_tgt ? mv_q[MV_TGT_O +: 2] : w[12:11];
+            owner  = is_tgt ? mv_q[MV_TGT_O +: OWNER_W] : w[CELL_OWNER +: OWNER_W];
             troops = is_src ? mv_q[MV_SRC_T +: TROOPS_W] : mv_q[MV_TGT_T +: TROOPS_W];
-            grow   = growth(w[10:9], owner, g, land_grows(round, g));
+            grow   = growth(w[CELL_KIND +: KIND_W], owner, g, land_grows(round, g));
             moved_movable = (owner == cand) && ((troops[8:1] != 8'd0) || grow[1] ||
                                                 (troops[0] && grow != 2'd0));
         end
@@ -772,12 +777,15 @@ module game_logic #(
     function automatic movable(input [CELL_W-1:0] c, input [1:0] g, input [1:0] cand,
                                input [LAND_BITS-1:0] round);
         reg [1:0] grow;
+        reg [8:0] troops;
         begin
-            grow = plain_growth(c[12:9], g, round);
+            grow   = plain_growth({c[CELL_OWNER +: OWNER_W], c[CELL_KIND +: KIND_W]}, g, round);
+            troops = c[CELL_TROOPS +: TROOPS_W];
             if (rd_src_q)      movable = hit_src_q;
             else if (rd_tgt_q) movable = hit_tgt_q;
-            else               movable = (c[12:11] == cand) && ((c[8:1] != 8'd0) || grow[1] ||
-                                                                (c[0] && grow != 2'd0));
+            else               movable = (c[CELL_OWNER +: OWNER_W] == cand)
+                                         && ((troops[8:1] != 8'd0) || grow[1] ||
+                                             (troops[0] && grow != 2'd0));
         end
     endfunction
 

@@ -279,9 +279,9 @@ module machine_player #(
                         end
                         M_SRC: begin
                             // The source cell's word is here.
-                            k      <= c_rd_data[TROOPS_W-1:0] - 9'd1;
-                            src_ok <= (c_rd_data[CELL_OWNER +: 2] == player_i
-                                       && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE);
+                            k      <= c_rd_data[CELL_TROOPS +: TROOPS_W] - 9'd1;
+                            src_ok <= (c_rd_data[CELL_OWNER +: OWNER_W] == player_i
+                                       && c_rd_data[CELL_TROOPS +: TROOPS_W] >= TROOPS_MOVE);
                             n_st   = M_SRC_CK;
                         end
                         M_SRC_CK: begin
@@ -305,13 +305,13 @@ module machine_player #(
                             n_st = M_NB_CK;
                         end
                         M_NB_CK: begin
-                            t_owner  <= c_rd_data[CELL_OWNER +: 2];
-                            t_beaten <= c_k > c_rd_data[TROOPS_W-1:0];
-                            t_tower  <= (c_rd_data[CELL_KIND +: 2] == KIND_TOWER);
+                            t_owner  <= c_rd_data[CELL_OWNER +: OWNER_W];
+                            t_beaten <= c_k > c_rd_data[CELL_TROOPS +: TROOPS_W];
+                            t_tower  <= (c_rd_data[CELL_KIND +: KIND_W] == KIND_TOWER);
                             t_at_cap <= (c_tx == enemy_x(player_i, cap_red_x, cap_blue_x)
                                          && c_ty == enemy_x(player_i, cap_red_y, cap_blue_y));
                             t_nearer <= (c_dt < c_ds);
-                            key_v    <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
+                            key_v    <= (c_rd_data[CELL_KIND +: KIND_W] != KIND_MOUNTAIN);
                             n_st     = M_CMP;
                         end
                         M_CMP: begin
