@@ -211,14 +211,14 @@ module game_logic #(
     // elem marks the cells that hold an element of the map being loaded, so that the fill
     // writes every other cell once, as land. A memory, cleared cell by cell (ST_CLEAR).
     reg        elem [0:127];
-    // The map ROM streams the map's 32 words (ST_LOAD): ld_n counts the load's cycles;
-    // word w is read at ld_n = w, is in the ROM's output register rom_q at ld_n = w + 1
-    // and in rom_w, to be written, at ld_n = w + 2 (the word's tests and its cell's
+    // The map ROM streams the map's 32 words (ST_LOAD): ld_cnt counts the load's cycles;
+    // word w is read at ld_cnt = w, is in the ROM's output register rom_q at ld_cnt = w + 1
+    // and in rom_w, to be written, at ld_cnt = w + 2 (the word's tests and its cell's
     // index start at a register, not at the block RAM's late output).
-    localparam [5:0] LD_FIRST = 6'd2;       // ld_n of word 0's arrival
+    localparam [5:0] LD_FIRST = 6'd2;       // ld_cnt of word 0's arrival
     localparam [5:0] LD_LAST  = 6'd33;      // ... of word 31's
     localparam [5:0] LD_DONE  = 6'd34;      // the fill follows
-    reg  [5:0] ld_n;
+    reg  [5:0] ld_cnt;
     // The capitals' cells (cap_*_o), for the initial cursors and the machine player:
     // only the first capital of each colour counts, as in the golden model's Map
     // helper (matters only for a malformed map).
@@ -366,7 +366,7 @@ module game_logic #(
         reg [15:0] c_round;
         reg        t_take, t_loading, t_scan_more, t_start, t_elem, t_hit;
         reg [7:0]  t_cur;
-        reg [5:0]  c_ld_n;
+        reg [5:0]  c_ld_cnt;
         reg [6:0]  t_elem_idx;
         reg        t_valid;
         reg [2:0]  t_cmd;
@@ -418,11 +418,11 @@ module game_logic #(
             n_cur_red   = c_cur_red;
             n_cur_blue  = c_cur_blue;
             n_player    = c_player;
-            c_ld_n      = ld_n;
+            c_ld_cnt    = ld_cnt;
             // One write port: cleared in ST_CLEAR, marked as the words arrive.
             t_elem      = (c_st == ST_CLEAR);
             t_elem_idx  = c_scan;
-            if (c_st == ST_LOAD && c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
+            if (c_st == ST_LOAD && c_ld_cnt >= LD_FIRST && c_ld_cnt <= LD_LAST
                     && rom_w[9:6] <= COORD_MAX && rom_w[5:2] <= COORD_MAX) begin
                 t_elem     = 1'b1;
                 t_elem_idx = xy_idx(rom_w[9:2]);
@@ -491,16 +491,16 @@ module game_logic #(
                 ST_CLEAR: begin
                     n_scan = c_scan + 7'd1;
                     if (c_scan == LAST_CELL) begin
-                        ld_n      <= 6'd0;
+                        ld_cnt    <= 6'd0;
                         red_seen  <= 1'b0;
                         blue_seen <= 1'b0;
                         n_st      = ST_LOAD;
                     end
                 end
                 ST_LOAD: begin
-                    ld_n <= c_ld_n + 6'd1;
+                    ld_cnt <= c_ld_cnt + 6'd1;
                     // Padding (x or y > 9) lands nowhere.
-                    if (c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
+                    if (c_ld_cnt >= LD_FIRST && c_ld_cnt <= LD_LAST
                             && rom_w[9:6] <= COORD_MAX && rom_w[5:2] <= COORD_MAX) begin
                         we_o    <= 1'b1;
                         waddr_o <= xy_idx(rom_w[9:2]);
@@ -514,14 +514,14 @@ module game_logic #(
                             blue_seen <= 1'b1;
                         end
                     end
-                    if (c_ld_n == LD_DONE) begin
+                    if (c_ld_cnt == LD_DONE) begin
                         n_scan = 7'd0;
                         n_st   = ST_FILL;
                     end
                     // The words in flight (after this one is used).
                     rom_w <= rom_q;
-                    if (c_ld_n < LD_LAST - 6'd1)
-                        rom_q <= map_rom[{start_map_q, c_ld_n[4:0]}];
+                    if (c_ld_cnt < LD_LAST - 6'd1)
+                        rom_q <= map_rom[{start_map_q, c_ld_cnt[4:0]}];
                 end
                 ST_FILL: begin
                     if (!elem[c_scan]) begin
@@ -674,7 +674,7 @@ module game_logic #(
             seats_o       <= 2'b00;
             turn_o        <= 1'b0;
             cmd_src_o     <= 1'b0;
-            ld_n          <= 6'd0;
+            ld_cnt        <= 6'd0;
             cap_red_o     <= 8'd0;
             cap_blue_o    <= 8'd0;
             red_seen      <= 1'b0;
