@@ -140,16 +140,13 @@ module generals_core #(
     );
 
     // ---- switches: synchronised; the game logic latches them at START ------------------
-    reg  [1:0] sw_meta, sw_s;
+    wire [1:0] sw_s;
     wire [1:0] seats = dbg_seats;
-    initial begin
-        sw_meta = 2'b00;
-        sw_s    = 2'b00;
-    end
-    always @(posedge clk) begin
-        sw_s    <= sw_meta;
-        sw_meta <= sw;
-    end
+    sync2 #(.WIDTH(2), .INIT(2'b00)) u_sync_sw (
+        .clk(clk),
+        .d  (sw),
+        .q  (sw_s)
+    );
     wire [1:0] phase = dbg_phase;
 
     // ---- the command arbiter (GAME.md section 8): on a machine-played colour's turn

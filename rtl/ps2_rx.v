@@ -30,15 +30,18 @@ module ps2_rx #(
     localparam [3:0]  BIT_PARITY = 4'd9;
     localparam [15:0] ERR_MAX    = 16'hFFFF;
 
-    // Two flops per line: ps2_clk and ps2_dat are asynchronous to clk (see
-    // docs/rtl-style.md: synchronisers).
-    reg clk_meta, clk_s, dat_meta, dat_s;
-    always @(posedge clk) begin
-        clk_s    <= clk_meta;
-        clk_meta <= ps2_clk;
-        dat_s    <= dat_meta;
-        dat_meta <= ps2_dat;
-    end
+    // Two flops per line: ps2_clk and ps2_dat are asynchronous to clk.
+    wire clk_s, dat_s;
+    sync2 #(.WIDTH(1), .INIT(1'b0)) u_sync_clk (
+        .clk(clk),
+        .d  (ps2_clk),
+        .q  (clk_s)
+    );
+    sync2 #(.WIDTH(1), .INIT(1'b0)) u_sync_dat (
+        .clk(clk),
+        .d  (ps2_dat),
+        .q  (dat_s)
+    );
 
     // The filtered clock follows clk_s only after it has held a new level for
     // FILTER_CYCLES, so a spike on a long cable never counts as an edge.
