@@ -290,7 +290,7 @@ module game_logic_props (
         if (in_start && !began) h_pend: assert(st == ST_PEND || started_o);
         if (began && in_start && !started_o) begin
             h_load: assert(st == ST_CLEAR && load_age == {2'd0, dut.scan_q} && dut.scan_q <= 7'd99
-                        || st == ST_LOAD && load_age == 9'd100 + dut.ld_n && dut.ld_n <= 6'd34
+                        || st == ST_LOAD && load_age == 9'd100 + dut.ld_cnt && dut.ld_cnt <= 6'd34
                         || st == ST_FILL && load_age == 9'd135 + dut.scan_q && dut.scan_q <= 7'd99
                         || st == ST_START && load_age == 9'd235);
         end

@@ -74,8 +74,8 @@ module ps2_rx_props #(
     // ---- the filter ---------------------------------------------------------------------
     // crun: cycles in a row, this one included, that clk_s has had its level (saturating).
     reg [7:0] crun = 8'd0;
-    // (dut.clk_meta is clk_s's next value.)
-    always @(posedge clk) crun <= (dut.clk_meta != clk_s) ? 8'd1 :
+    // (dut.u_sync_clk.meta is clk_s's next value.)
+    always @(posedge clk) crun <= (dut.u_sync_clk.meta != clk_s) ? 8'd1 :
                                   (crun == F + 2) ? crun : crun + 8'd1;
     reg [7:0] prev_crun = 8'd0;
     always @(posedge clk) prev_crun <= crun;

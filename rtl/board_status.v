@@ -28,16 +28,15 @@ module board_status (
     output reg  [17:0] ledr_o,     // [15:0] keyboard error count
     output reg  [8:0]  ledg_o      // [0] red to move, [1] blue to move, [8] game over
 );
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
     localparam integer BIN_W    = 16;
     localparam integer DIGITS   = 5;
     localparam integer BCD_W    = 4 * DIGITS;
     localparam integer STEP_W   = 5;
     localparam [STEP_W-1:0] LAST_STEP = BIN_W[STEP_W-1:0];
-
-    localparam [1:0] PHASE_IDLE = 2'd0;
-    localparam [1:0] PHASE_OVER = 2'd2;
-    localparam [1:0] PL_RED     = 2'd1;
-    localparam [1:0] PL_BLUE    = 2'd2;
 
     localparam [6:0] SEG_BLANK  = 7'h7F;
 
@@ -74,7 +73,7 @@ module board_status (
     reg [STEP_W-1:0] step;
 
     wire [BCD_W-1:0] bcd_adj = add3(bcd);
-    wire             shown   = (phase_i != PHASE_IDLE);
+    wire             shown   = (phase_i != PH_IDLE);
 
     always @(posedge clk) begin
         if (rst) begin
@@ -90,7 +89,7 @@ module board_status (
             ledg_o <= 9'd0;
         end else begin
             ledr_o <= {2'b00, kbd_err_i};
-            ledg_o <= {phase_i == PHASE_OVER, 6'd0,
+            ledg_o <= {phase_i == PH_OVER, 6'd0,
                        shown && player_i == PL_BLUE, shown && player_i == PL_RED};
             if (step == LAST_STEP) begin
                 // bcd holds the round sampled at the conversion's start.

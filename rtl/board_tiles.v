@@ -75,8 +75,8 @@ module board_tiles #(
         if (cram_we_i) cram[cram_addr_i] <= cram_data_i;
     end
     // Troop digits {digit, row} and icon rows {kind, row}. Like the cell RAM they are
-    // read by the fetch below into output registers (block RAM): reads inside the
-    // block that uses them, so that a simulator orders them without copies.
+    // read by the fetch below into output registers (block RAM; see
+    // docs/rtl-style.md: memories).
     // The icons (4 096 bits) are asked for as block RAM: yosys's cost model would
     // build them from LUTs, about 120 of them.
     reg [7:0]  digits [0:127];
@@ -211,10 +211,9 @@ module board_tiles #(
 
     // One block: the segments on the pixel enable, then the fetch in any cycle it has
     // work. Each part reads the registers it writes into variables first, and the
-    // pixel part, above, only reads what the fetch writes: a simulator then keeps no
-    // copies of them.
+    // pixel part, above, only reads what the fetch writes (see docs/rtl-style.md).
     always @(posedge clk) begin : tiles
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [9:0]        c_x, c_y, c_last, ny;
         reg [43:0]       c_ovl;
@@ -232,7 +231,7 @@ module board_tiles #(
         reg [3:0]        go_col;
         reg [6:0]        go_addr;
         /* verilator tracing_on */
-        // Every variable is assigned first thing: a simulator then keeps it local.
+        // see docs/rtl-style.md: block variables (each assigned first thing)
         c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; c_b = 6'd0; n_fy = 6'd0;
         c_ovl = 44'd0; c_bly = 6'd0;
         n_bly = 6'd0; n_iy = 6'd0; dy = 6'd0; c_rbase = 7'd0; n_rbase = 7'd0; c_col = 4'd0;

@@ -17,33 +17,29 @@ module button #(
     // No reset here: this block produces the reset. The power-up values are
     // given explicitly (Quartus honours them for Cyclone IV flip-flops, and a
     // 4-state simulator needs them); all 0, as the bench's predictor assumes.
-    reg             key_meta, key_s;   // two-flop synchroniser of key_n
+    wire            key_s;             // key_n, synchronised (sync2)
     reg             level;             // the debounced level: pressed_o's state
     reg [CNT_W-1:0] cnt;
     initial begin
-        key_meta  = 1'b0;
-        key_s     = 1'b0;
         level     = 1'b0;
         cnt       = {CNT_W{1'b0}};
         pressed_o = 1'b0;
         press_o   = 1'b0;
     end
 
-    // One register per stage, each written from the one before it: a shift
-    // register that reads itself costs a simulator a copy in every cycle.
-    always @(posedge clk) begin
-        key_s    <= key_meta;
-        key_meta <= key_n;
-    end
+    sync2 #(.WIDTH(1), .INIT(1'b0)) u_sync (
+        .clk(clk),
+        .d  (key_n),
+        .q  (key_s)
+    );
 
     // The level flips once the synchronised input has disagreed with it for
     // DEBOUNCE_CYCLES cycles in a row; any bounce back restarts the count.
     // The common case, the input agreeing with the level, is one compare. The
-    // state before the edge is read into c_* first, and the outputs are copies
-    // never read here (level is their state), so a simulator keeps no copies of
-    // these registers and orders the outputs' readers before this block.
+    // outputs are never read here: level is their state (see docs/rtl-style.md:
+    // block variables, private copies).
     always @(posedge clk) begin : debounce
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg             c_raw, c_level;
         reg [CNT_W-1:0] c_cnt;

@@ -9,8 +9,8 @@ module draw_counter (
     input  wire       rst,     // synchronous, active high: forces the count to 0
     output reg  [6:0] count_o  // 0..127, one step per cycle, one value per map
 );
-    // The count's state; count_o is its copy for the readers, never read here, so
-    // that a simulator orders them before this block, with no copy of the count.
+    // The count's state; count_o is its copy for the readers, never read here
+    // (see docs/rtl-style.md: private copies).
     reg [6:0] cnt;
     always @(posedge clk) begin
         count_o <= rst ? 7'd0 : cnt + 7'd1;     // wraps 127 -> 0 by width

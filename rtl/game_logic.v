@@ -3,14 +3,14 @@
 // The board lives in a RAM here (board: block RAM on the FPGA, one write port and two
 // read ports, A for the engine and B for the video scan), and so does the ROM of the
 // 128 maps (map_rom). Both are read in the engine's block, where their addresses are
-// computed, so that a cycle-based simulator needs no copy of their output registers.
+// computed (see docs/rtl-style.md: memories).
 // The scalar state changes only together with applied_o / started_o and then already
 // shows the command's whole effect; board cells change through the RAM's write port
 // while the command is carried out, each written once with its final value (GAME.md
 // section 7, revised). A command takes at most about 420 cycles and a map load about
 // 240; none starts while the video scan holds the board (hold_i), so every frame shows
 // one consistent state. The engine's logic sits inside the branch of the cycles in
-// which it has work, so a cycle-based simulator skips it in all others.
+// which it has work (see docs/rtl-style.md: one flag).
 // Part of the Generals FPGA project, MIT licence.
 
 `default_nettype none
@@ -141,14 +141,14 @@ module game_logic #(
         reg       own, taken;
         begin
             k     = (mode == MODE_HALF) ? {1'b0, src_t[8:1]} : src_t - 9'd1;
-            sum   = {1'b0, tgt[8:0]} + {1'b0, k};
-            own   = (tgt[12:11] == p);
-            taken = !own && (k > tgt[8:0]);
+            sum   = {1'b0, tgt[CELL_TROOPS +: TROOPS_W]} + {1'b0, k};
+            own   = (tgt[CELL_OWNER +: OWNER_W] == p);
+            taken = !own && (k > tgt[CELL_TROOPS +: TROOPS_W]);
             // A capital is always owned by a player, so "not own" means the opponent's.
-            move  = {taken && (tgt[10:9] == KIND_CAPITAL),
-                     taken ? p : tgt[12:11],
+            move  = {taken && (tgt[CELL_KIND +: KIND_W] == KIND_CAPITAL),
+                     taken ? p : tgt[CELL_OWNER +: OWNER_W],
                      own ? (sum[9] ? TROOPS_MAX : sum[8:0]) :
-                     taken ? k - tgt[8:0] : tgt[8:0] - k,
+                     taken ? k - tgt[CELL_TROOPS +: TROOPS_W] : tgt[CELL_TROOPS +: TROOPS_W] - k,
                      src_t - k};
         end
     endfunction
@@ -159,7 +159,8 @@ module game_logic #(
         reg [8:0] k;
         begin
             k         = (mode == MODE_HALF) ? {1'b0, src_t[8:1]} : src_t - 9'd1;
-            move_wins = (tgt[12:11] != p) && (k > tgt[8:0]) && (tgt[10:9] == KIND_CAPITAL);
+            move_wins = (tgt[CELL_OWNER +: OWNER_W] != p) && (k > tgt[CELL_TROOPS +: TROOPS_W])
+                        && (tgt[CELL_KIND +: KIND_W] == KIND_CAPITAL);
         end
     endfunction
 
@@ -195,11 +196,11 @@ module game_logic #(
         reg [1:0] grow;
         reg [9:0] sum;
         begin
-            owner  = is_tgt ? tgt_o : c[12:11];
-            troops = is_src ? src_t : (is_tgt ? tgt_t : c[8:0]);
-            grow       = growth(c[10:9], owner, grow_n, land);
+            owner  = is_tgt ? tgt_o : c[CELL_OWNER +: OWNER_W];
+            troops = is_src ? src_t : (is_tgt ? tgt_t : c[CELL_TROOPS +: TROOPS_W]);
+            grow       = growth(c[CELL_KIND +: KIND_W], owner, grow_n, land);
             sum        = {1'b0, troops} + {8'd0, grow};
-            after_move = {owner, c[10:9], sum[9] ? TROOPS_MAX : sum[8:0]};
+            after_move = {owner, c[CELL_KIND +: KIND_W], sum[9] ? TROOPS_MAX : sum[8:0]};
         end
     endfunction
 
@@ -210,14 +211,14 @@ module game_logic #(
     // elem marks the cells that hold an element of the map being loaded, so that the fill
     // writes every other cell once, as land. A memory, cleared cell by cell (ST_CLEAR).
     reg        elem [0:127];
-    // The map ROM streams the map's 32 words (ST_LOAD): ld_n counts the load's cycles;
-    // word w is read at ld_n = w, is in the ROM's output register rom_q at ld_n = w + 1
-    // and in rom_w, to be written, at ld_n = w + 2 (the word's tests and its cell's
+    // The map ROM streams the map's 32 words (ST_LOAD): ld_cnt counts the load's cycles;
+    // word w is read at ld_cnt = w, is in the ROM's output register rom_q at ld_cnt = w + 1
+    // and in rom_w, to be written, at ld_cnt = w + 2 (the word's tests and its cell's
     // index start at a register, not at the block RAM's late output).
-    localparam [5:0] LD_FIRST = 6'd2;       // ld_n of word 0's arrival
+    localparam [5:0] LD_FIRST = 6'd2;       // ld_cnt of word 0's arrival
     localparam [5:0] LD_LAST  = 6'd33;      // ... of word 31's
     localparam [5:0] LD_DONE  = 6'd34;      // the fill follows
-    reg  [5:0] ld_n;
+    reg  [5:0] ld_cnt;
     // The capitals' cells (cap_*_o), for the initial cursors and the machine player:
     // only the first capital of each colour counts, as in the golden model's Map
     // helper (matters only for a malformed map).
@@ -306,7 +307,7 @@ module game_logic #(
     reg  [1:0]  mv_tgt_kind_q;        // kinds never change
     reg  [1:0]  pass_cand_q;          // player whose turn is being decided
     reg  [1:0]  pass_g_q;             // round ends so far, 0..2 (bound: see ST_CHECK)
-    // Its fields, read in place: as wires a simulator would copy them out in every cycle.
+    // Its fields, read in place (see docs/rtl-style.md: functions, not wires).
     localparam integer MV_SRC_T = 0;    // source troops [8:0]
     localparam integer MV_TGT_T = 9;    // target troops [8:0]
     localparam integer MV_TGT_O = 18;   // target owner [1:0]
@@ -326,8 +327,7 @@ module game_logic #(
     // later. Data registers, written before they are used.
     reg         rd_src_q, rd_tgt_q, hit_src_q, hit_tgt_q;
     // A scan (the state's top three bits st_top are 3'b111) has cells left from
-    // scan. A function, not a wire: it is computed only where it is called (a
-    // simulator computes a wire in every cycle).
+    // scan (a function, not a wire: see docs/rtl-style.md).
     function automatic scan_more(input [2:0] st_top, input [6:0] scan);
         scan_more = (st_top == 3'b111) && (scan <= LAST_CELL);
     endfunction
@@ -337,8 +337,7 @@ module game_logic #(
     // READY, or this cycle took a command or a START (whose pulse or state follows).
     // Every way back to READY raises a pulse, which the cycle after ends, so a pulse
     // never outlives busy_q. With START and a command as the only other ways to
-    // work, the whole engine sits inside one branch that a cycle-based simulator
-    // skips in the idle cycles.
+    // work, the whole engine sits inside one branch (see docs/rtl-style.md: one flag).
     reg  busy_q;
 
     // The seats after this edge: a START press outside PLAYING latches the switches.
@@ -356,11 +355,9 @@ module game_logic #(
     // automatic-pass search, the architectural state (GAME.md section 7) with its
     // events, the cursors, the board RAM's write port, the element marks of a map
     // load and the move's data registers. One block, entered only when there is
-    // work. The state before this edge is read once, into the block's c_* and t_*
-    // variables, before anything is written, and the reset comes last (a later
-    // assignment wins): a simulator then keeps no copies of these registers.
+    // work (see docs/rtl-style.md: block variables, reset last, one flag).
     always @(posedge clk) begin : engine
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [3:0]  c_st;
         reg [6:0]  c_scan, c_rd_idx;
@@ -369,7 +366,7 @@ module game_logic #(
         reg [15:0] c_round;
         reg        t_take, t_loading, t_scan_more, t_start, t_elem, t_hit;
         reg [7:0]  t_cur;
-        reg [5:0]  c_ld_n;
+        reg [5:0]  c_ld_cnt;
         reg [6:0]  t_elem_idx;
         reg        t_valid;
         reg [2:0]  t_cmd;
@@ -421,11 +418,11 @@ module game_logic #(
             n_cur_red   = c_cur_red;
             n_cur_blue  = c_cur_blue;
             n_player    = c_player;
-            c_ld_n      = ld_n;
+            c_ld_cnt    = ld_cnt;
             // One write port: cleared in ST_CLEAR, marked as the words arrive.
             t_elem      = (c_st == ST_CLEAR);
             t_elem_idx  = c_scan;
-            if (c_st == ST_LOAD && c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
+            if (c_st == ST_LOAD && c_ld_cnt >= LD_FIRST && c_ld_cnt <= LD_LAST
                     && rom_w[9:6] <= COORD_MAX && rom_w[5:2] <= COORD_MAX) begin
                 t_elem     = 1'b1;
                 t_elem_idx = xy_idx(rom_w[9:2]);
@@ -494,16 +491,16 @@ module game_logic #(
                 ST_CLEAR: begin
                     n_scan = c_scan + 7'd1;
                     if (c_scan == LAST_CELL) begin
-                        ld_n      <= 6'd0;
+                        ld_cnt    <= 6'd0;
                         red_seen  <= 1'b0;
                         blue_seen <= 1'b0;
                         n_st      = ST_LOAD;
                     end
                 end
                 ST_LOAD: begin
-                    ld_n <= c_ld_n + 6'd1;
+                    ld_cnt <= c_ld_cnt + 6'd1;
                     // Padding (x or y > 9) lands nowhere.
-                    if (c_ld_n >= LD_FIRST && c_ld_n <= LD_LAST
+                    if (c_ld_cnt >= LD_FIRST && c_ld_cnt <= LD_LAST
                             && rom_w[9:6] <= COORD_MAX && rom_w[5:2] <= COORD_MAX) begin
                         we_o    <= 1'b1;
                         waddr_o <= xy_idx(rom_w[9:2]);
@@ -517,14 +514,14 @@ module game_logic #(
                             blue_seen <= 1'b1;
                         end
                     end
-                    if (c_ld_n == LD_DONE) begin
+                    if (c_ld_cnt == LD_DONE) begin
                         n_scan = 7'd0;
                         n_st   = ST_FILL;
                     end
                     // The words in flight (after this one is used).
                     rom_w <= rom_q;
-                    if (c_ld_n < LD_LAST - 6'd1)
-                        rom_q <= map_rom[{start_map_q, c_ld_n[4:0]}];
+                    if (c_ld_cnt < LD_LAST - 6'd1)
+                        rom_q <= map_rom[{start_map_q, c_ld_cnt[4:0]}];
                 end
                 ST_FILL: begin
                     if (!elem[c_scan]) begin
@@ -553,17 +550,19 @@ module game_logic #(
                 ST_SPACE: begin
                     applied_o     <= 1'b1;
                     applied_cmd_o <= mv_cmd_q;
-                    if (a_q[12:11] == c_player && a_q[8:0] >= TROOPS_MOVE)
+                    if (a_q[CELL_OWNER +: OWNER_W] == c_player
+                            && a_q[CELL_TROOPS +: TROOPS_W] >= TROOPS_MOVE)
                         mode_o <= MODE_ALL;
                     n_st = ST_READY;
                 end
                 ST_MV_SRC: n_st = ST_MV_TGT;
                 ST_MV_TGT: begin
-                    if (tgt_q[10:9] == KIND_MOUNTAIN) begin
+                    if (tgt_q[CELL_KIND +: KIND_W] == KIND_MOUNTAIN) begin
                         applied_o     <= 1'b1;          // no effect, still move mode
                         applied_cmd_o <= mv_cmd_q;
                         n_st          = ST_READY;
-                    end else if (move_wins(mv_src_q[8:0], tgt_q, c_mode, c_player)) begin
+                    end else if (move_wins(mv_src_q[CELL_TROOPS +: TROOPS_W], tgt_q, c_mode,
+                                           c_player)) begin
                         pass_cand_q <= c_player;        // game over: no pass, no growth
                         pass_g_q    <= 2'd0;
                         n_st        = ST_W_SRC;
@@ -596,13 +595,15 @@ module game_logic #(
                 ST_W_SRC: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_src_idx_q;
-                    wdata_o <= {mv_src_q[12:9], mv_q[MV_SRC_T +: TROOPS_W]};
+                    wdata_o <= {mv_src_q[CELL_OWNER +: OWNER_W], mv_src_q[CELL_KIND +: KIND_W],
+                                mv_q[MV_SRC_T +: TROOPS_W]};
                     n_st    = ST_W_TGT;
                 end
                 ST_W_TGT: begin
                     we_o    <= 1'b1;
                     waddr_o <= mv_tgt_idx_q;
-                    wdata_o <= {mv_q[MV_TGT_O +: 2], mv_tgt_kind_q, mv_q[MV_TGT_T +: TROOPS_W]};
+                    wdata_o <= {mv_q[MV_TGT_O +: OWNER_W], mv_tgt_kind_q,
+                                mv_q[MV_TGT_T +: TROOPS_W]};
                     n_st    = ST_COMMIT;
                 end
                 ST_COMMIT: begin
@@ -619,10 +620,10 @@ module game_logic #(
                     // The mover's cursor: on the target if the move took it, else on
                     // the source.
                     if (c_player == PL_BLUE)
-                        n_cur_blue = (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                        n_cur_blue = (mv_q[MV_TGT_O +: OWNER_W] == c_player) ? mv_tgt_xy_q
                                                                            : mv_src_xy_q;
                     else
-                        n_cur_red  = (mv_q[MV_TGT_O +: 2] == c_player) ? mv_tgt_xy_q
+                        n_cur_red  = (mv_q[MV_TGT_O +: OWNER_W] == c_player) ? mv_tgt_xy_q
                                                                            : mv_src_xy_q;
                     n_st = ST_READY;
                 end
@@ -644,8 +645,8 @@ module game_logic #(
                 mv_tgt_idx_q <= xy_idx(nb_xy(t_cur, t_cmd));
             end
             if (c_st == ST_MV_TGT) begin
-                mv_q          <= move(mv_src_q[8:0], tgt_q, c_mode, c_player);
-                mv_tgt_kind_q <= tgt_q[10:9];
+                mv_q          <= move(mv_src_q[CELL_TROOPS +: TROOPS_W], tgt_q, c_mode, c_player);
+                mv_tgt_kind_q <= tgt_q[CELL_KIND +: KIND_W];
             end
             if (c_st == ST_MV_SRC) begin
                 mv_src_q <= a_q;
@@ -673,7 +674,7 @@ module game_logic #(
             seats_o       <= 2'b00;
             turn_o        <= 1'b0;
             cmd_src_o     <= 1'b0;
-            ld_n          <= 6'd0;
+            ld_cnt        <= 6'd0;
             cap_red_o     <= 8'd0;
             cap_blue_o    <= 8'd0;
             red_seen      <= 1'b0;
@@ -732,7 +733,7 @@ module game_logic #(
         begin
             is_src      = (idx == mv_src_idx_q);
             after_moved = after_move(is_src ? mv_src_q : tgt_q, is_src, idx == mv_tgt_idx_q,
-                                     mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: 2],
+                                     mv_q[MV_SRC_T +: TROOPS_W], mv_q[MV_TGT_O +: OWNER_W],
                                      mv_q[MV_TGT_T +: TROOPS_W], g, land_grows(round, g));
         end
     endfunction
@@ -760,9 +761,9 @@ module game_logic #(
             is_src = (idx == mv_src_idx_q);
             is_tgt = (idx == mv_tgt_idx_q);
             w      = is_src ? mv_src_q : tgt_q;
-            owner  = is_tgt ? mv_q[MV_TGT_O +: 2] : w[12:11];
+            owner  = is_tgt ? mv_q[MV_TGT_O +: OWNER_W] : w[CELL_OWNER +: OWNER_W];
             troops = is_src ? mv_q[MV_SRC_T +: TROOPS_W] : mv_q[MV_TGT_T +: TROOPS_W];
-            grow   = growth(w[10:9], owner, g, land_grows(round, g));
+            grow   = growth(w[CELL_KIND +: KIND_W], owner, g, land_grows(round, g));
             moved_movable = (owner == cand) && ((troops[8:1] != 8'd0) || grow[1] ||
                                                 (troops[0] && grow != 2'd0));
         end
@@ -776,12 +777,15 @@ module game_logic #(
     function automatic movable(input [CELL_W-1:0] c, input [1:0] g, input [1:0] cand,
                                input [LAND_BITS-1:0] round);
         reg [1:0] grow;
+        reg [8:0] troops;
         begin
-            grow = plain_growth(c[12:9], g, round);
+            grow   = plain_growth({c[CELL_OWNER +: OWNER_W], c[CELL_KIND +: KIND_W]}, g, round);
+            troops = c[CELL_TROOPS +: TROOPS_W];
             if (rd_src_q)      movable = hit_src_q;
             else if (rd_tgt_q) movable = hit_tgt_q;
-            else               movable = (c[12:11] == cand) && ((c[8:1] != 8'd0) || grow[1] ||
-                                                                (c[0] && grow != 2'd0));
+            else               movable = (c[CELL_OWNER +: OWNER_W] == cand)
+                                         && ((troops[8:1] != 8'd0) || grow[1] ||
+                                             (troops[0] && grow != 2'd0));
         end
     endfunction
 

@@ -77,10 +77,9 @@ module generals_core #(
         dbg_rst  = 1'b1;
     end
     // The count is read once, before it is written, and dbg_rst (registered: one
-    // clean, low-skew net) is never read here: a simulator then orders its many
-    // readers before this block and keeps no copies.
+    // clean, low-skew net) is never read here (see docs/rtl-style.md: private copies).
     always @(posedge clk) begin : reset_gen
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg             c_busy;
         reg [POR_W-1:0] c_cnt;
@@ -141,16 +140,13 @@ module generals_core #(
     );
 
     // ---- switches: synchronised; the game logic latches them at START ------------------
-    reg  [1:0] sw_meta, sw_s;
+    wire [1:0] sw_s;
     wire [1:0] seats = dbg_seats;
-    initial begin
-        sw_meta = 2'b00;
-        sw_s    = 2'b00;
-    end
-    always @(posedge clk) begin
-        sw_s    <= sw_meta;
-        sw_meta <= sw;
-    end
+    sync2 #(.WIDTH(2), .INIT(2'b00)) u_sync_sw (
+        .clk(clk),
+        .d  (sw),
+        .q  (sw_s)
+    );
     wire [1:0] phase = dbg_phase;
 
     // ---- the command arbiter (GAME.md section 8): on a machine-played colour's turn

@@ -32,11 +32,15 @@ localparam [2:0] CMD_D     = 3'd3;
 localparam [2:0] CMD_SPACE = 3'd4;
 localparam [2:0] CMD_Z     = 3'd5;
 
-// A cell word: {owner[1:0], kind[1:0], troops[8:0]}, cell index y*10 + x.
+// A cell word: {owner[1:0], kind[1:0], troops[8:0]}, cell index y*10 + x. Its fields
+// by name: w[CELL_OWNER +: OWNER_W], w[CELL_KIND +: KIND_W], w[CELL_TROOPS +: TROOPS_W].
 localparam integer CELL_W      = 13;
 localparam integer CELL_OWNER  = 11;    // owner at [12:11]
+localparam integer OWNER_W     = 2;
 localparam integer CELL_KIND   = 9;     // kind at [10:9]
-localparam integer TROOPS_W    = 9;     // troops at [8:0]
+localparam integer KIND_W      = 2;
+localparam integer CELL_TROOPS = 0;     // troops at [8:0]
+localparam integer TROOPS_W    = 9;
 localparam integer CELLS       = 100;
 localparam integer CELL_IDX_W  = 7;     // 0..99 (128 words of RAM)
 localparam [3:0]   COORD_MAX   = 4'd9;  // the board is 10 x 10

@@ -16,6 +16,10 @@ module keyboard #(
     input  wire        cmd_ready_i,   // consumer takes cmd_o this cycle
     output reg  [15:0] ovf_count_o    // commands dropped because the FIFO was full; saturates
 );
+    /* verilator lint_off UNUSEDPARAM */
+    `include "generals_defs.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
     localparam [7:0] SC_PREFIX_E0 = 8'hE0;
     localparam [7:0] SC_BREAK_F0  = 8'hF0;
     localparam [7:0] SC_W     = 8'h1D;
@@ -29,8 +33,6 @@ module keyboard #(
     localparam [7:0] SC_DOWN  = 8'h72;
     localparam [7:0] SC_RIGHT = 8'h74;
 
-    localparam [2:0] CMD_W = 3'd0, CMD_A = 3'd1, CMD_S = 3'd2, CMD_D = 3'd3,
-                     CMD_SPACE = 3'd4, CMD_Z = 3'd5;
     localparam integer DEPTH = 1 << FIFO_DEPTH_LOG2;
     localparam [15:0] OVF_MAX = 16'hFFFF;
 
@@ -67,17 +69,16 @@ module keyboard #(
     integer m;
     initial for (m = 0; m < DEPTH; m = m + 1) mem[m] = 3'd0;
     reg [FIFO_DEPTH_LOG2:0]   wr_ptr, rd_ptr;
-    // cmd_o is a register that follows mem[rd_ptr] (a wire would be evaluated in
-    // every cycle): it changes only with a push into that slot or a pop.
+    // cmd_o is a register that follows mem[rd_ptr], not a wire (docs/rtl-style.md):
+    // it changes only with a push into that slot or a pop.
     initial cmd_o = 3'd0;
 
     // Nothing changes here but when a byte arrives or a command is taken: the
-    // branch below is skipped in every other cycle. Inside it the conditions
-    // are computed first, into variables of the block, then the registers are
-    // written. cmd_ready_i is read only here, in clocked logic, so nothing
+    // branch below is skipped in every other cycle (see docs/rtl-style.md: one
+    // flag, block variables). cmd_ready_i is read only here, in clocked logic, so nothing
     // depends on it combinationally.
     always @(posedge clk) begin : fifo
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [FIFO_DEPTH_LOG2:0] wr, rd, fill;
         reg [3:0]               dec;        // decode(): {hit, command}

@@ -60,7 +60,7 @@ module machine_player #(
 
     // Scan states.
     localparam [3:0] M_IDLE   = 4'd0;   // waiting for the turn (or its last command)
-    localparam [3:0] M_SRC    = 4'd1;   // the word of cell (sx, sy) is being read
+    localparam [3:0] M_SRC    = 4'd1;   // the word of cell (src_x, src_y) is being read
     localparam [3:0] M_SRC_CK = 4'd2;   // ... and is here: a candidate source?
     localparam [3:0] M_NB     = 4'd3;   // the neighbour in direction dir: on the board?
     localparam [3:0] M_NB_RD  = 4'd4;   // its word is being read; its distance to C
@@ -107,7 +107,7 @@ module machine_player #(
     reg        dirty;
     reg        waiting;
     reg [GAP_W-1:0] gap;
-    reg [3:0]  sx, sy;          // candidate source
+    reg [3:0]  src_x, src_y;    // candidate source
     reg [1:0]  dir;             // W A S D = 0 1 2 3, the command codes
     reg [8:0]  k;               // troops the candidate moves
     reg [4:0]  ds;              // dist(s, C)
@@ -128,10 +128,9 @@ module machine_player #(
     reg [1:0]  best_dir;
 
 
-    // The logic below is written as functions called in the states that use
-    // it, not as wires: the hardware is the same, and Verilator then
-    // evaluates it only in those states rather than in every cycle (the
-    // machine waits in M_TYPE for most of its turn).
+    // The logic below is functions called in the states that use it (see
+    // docs/rtl-style.md: functions, not wires): the machine waits in M_TYPE
+    // for most of its turn.
 
     // The neighbour of (x, y) in direction d, and whether it is on the board.
     function automatic nb_ok(input [3:0] x, input [3:0] y, input [1:0] d);
@@ -189,17 +188,16 @@ module machine_player #(
                  : (mode == MODE_SELECT) ? CMD_SPACE : {1'b0, bdir};
     endfunction
 
-    // The state before this edge is read once, into the block's c_* variables,
-    // before anything is written: a simulator then keeps no copies of these
-    // registers. Off the machine's turn, once cleared, nothing here changes; on
+    // See docs/rtl-style.md: block variables, one flag. Off the machine's
+    // turn, once cleared, nothing here changes; on
     // it, most cycles only count the gap. The first tests are all that runs in
     // those cycles (dirty and waiting stand for the state they summarise), so
     // only the gap, which the short branch writes, is read before them; the
     // rest, in the long branch.
     always @(posedge clk) begin : fsm
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
-        reg [3:0] c_st, c_sx, c_sy, c_tx, c_ty, c_best_x, c_best_y, n_st;
+        reg [3:0] c_st, c_src_x, c_src_y, c_tx, c_ty, c_best_x, c_best_y, n_st;
         reg [1:0] c_dir, c_best_dir;
         reg [GAP_W-1:0] c_gap;
         reg c_best_v, c_wait_apply, c_cmd_valid_o, c_key_v, n_wait_apply, c_t_beaten, c_t_tower;
@@ -223,8 +221,8 @@ module machine_player #(
                 gap <= c_gap + 1'b1;
             end else begin
                 c_st = st;
-                c_sx = sx;
-                c_sy = sy;
+                c_src_x = src_x;
+                c_src_y = src_y;
                 c_dir = dir;
                 c_best_v = best_v;
                 c_wait_apply = wait_apply;
@@ -272,8 +270,8 @@ module machine_player #(
                     case (c_st)
                         M_IDLE: if (!c_wait_apply) begin
                             // The turn begins (its last command is carried out): scan from (0, 0).
-                            sx        <= 4'd0;
-                            sy        <= 4'd0;
+                            src_x     <= 4'd0;
+                            src_y     <= 4'd0;
                             rd_addr   <= 7'd0;
                             t_rd      = 1'b1;
                             t_rd_addr = 7'd0;
@@ -281,22 +279,23 @@ module machine_player #(
                         end
                         M_SRC: begin
                             // The source cell's word is here.
-                            k      <= c_rd_data[TROOPS_W-1:0] - 9'd1;
-                            src_ok <= (c_rd_data[CELL_OWNER +: 2] == player_i
-                                       && c_rd_data[TROOPS_W-1:0] >= TROOPS_MOVE);
+                            k      <= c_rd_data[CELL_TROOPS +: TROOPS_W] - 9'd1;
+                            src_ok <= (c_rd_data[CELL_OWNER +: OWNER_W] == player_i
+                                       && c_rd_data[CELL_TROOPS +: TROOPS_W] >= TROOPS_MOVE);
                             n_st   = M_SRC_CK;
                         end
                         M_SRC_CK: begin
-                            ds   <= manhattan(c_sx, c_sy, enemy_x(player_i, cap_red_x, cap_blue_x),
+                            ds   <= manhattan(c_src_x, c_src_y,
+                                             enemy_x(player_i, cap_red_x, cap_blue_x),
                                              enemy_x(player_i, cap_red_y, cap_blue_y));
                             dir  <= CMD_W[1:0];
                             n_st = c_src_ok ? M_NB : M_NEXT;
                         end
                         M_NB: begin
-                            tx      <= nb_x(c_sx, c_dir);
-                            ty      <= nb_y(c_sy, c_dir);
-                            rd_addr <= cell_idx(nb_x(c_sx, c_dir), nb_y(c_sy, c_dir));
-                            if (nb_ok(c_sx, c_sy, c_dir)) n_st = M_NB_RD;
+                            tx      <= nb_x(c_src_x, c_dir);
+                            ty      <= nb_y(c_src_y, c_dir);
+                            rd_addr <= cell_idx(nb_x(c_src_x, c_dir), nb_y(c_src_y, c_dir));
+                            if (nb_ok(c_src_x, c_src_y, c_dir)) n_st = M_NB_RD;
                             else if (last_dir(c_dir)) n_st = M_NEXT;
                             else               dir <= c_dir + 2'd1;
                         end
@@ -307,13 +306,13 @@ module machine_player #(
                             n_st = M_NB_CK;
                         end
                         M_NB_CK: begin
-                            t_owner  <= c_rd_data[CELL_OWNER +: 2];
-                            t_beaten <= c_k > c_rd_data[TROOPS_W-1:0];
-                            t_tower  <= (c_rd_data[CELL_KIND +: 2] == KIND_TOWER);
+                            t_owner  <= c_rd_data[CELL_OWNER +: OWNER_W];
+                            t_beaten <= c_k > c_rd_data[CELL_TROOPS +: TROOPS_W];
+                            t_tower  <= (c_rd_data[CELL_KIND +: KIND_W] == KIND_TOWER);
                             t_at_cap <= (c_tx == enemy_x(player_i, cap_red_x, cap_blue_x)
                                          && c_ty == enemy_x(player_i, cap_red_y, cap_blue_y));
                             t_nearer <= (c_dt < c_ds);
-                            key_v    <= (c_rd_data[CELL_KIND +: 2] != KIND_MOUNTAIN);
+                            key_v    <= (c_rd_data[CELL_KIND +: KIND_W] != KIND_MOUNTAIN);
                             n_st     = M_CMP;
                         end
                         M_CMP: begin
@@ -322,8 +321,8 @@ module machine_player #(
                             if (c_key_v && better(c_best_v, c_key, c_best)) begin
                                 best     <= c_key;
                                 best_v   <= 1'b1;
-                                best_x   <= c_sx;
-                                best_y   <= c_sy;
+                                best_x   <= c_src_x;
+                                best_y   <= c_src_y;
                                 best_dir <= c_dir;
                             end
                             if (last_dir(c_dir)) begin
@@ -335,17 +334,17 @@ module machine_player #(
                         end
                         M_NEXT: begin
                             // Row by row: (9, y) is followed by (0, y + 1).
-                            if (c_sx == COORD_MAX) begin
-                                sx        <= 4'd0;
-                                sy        <= c_sy + 4'd1;
-                                t_rd_addr = cell_idx(4'd0, c_sy + 4'd1);
+                            if (c_src_x == COORD_MAX) begin
+                                src_x     <= 4'd0;
+                                src_y     <= c_src_y + 4'd1;
+                                t_rd_addr = cell_idx(4'd0, c_src_y + 4'd1);
                             end else begin
-                                sx        <= c_sx + 4'd1;
-                                t_rd_addr = cell_idx(c_sx + 4'd1, c_sy);
+                                src_x     <= c_src_x + 4'd1;
+                                t_rd_addr = cell_idx(c_src_x + 4'd1, c_src_y);
                             end
                             rd_addr <= t_rd_addr;
                             t_rd    = 1'b1;
-                            n_st = (c_sx == COORD_MAX && c_sy == COORD_MAX) ? M_TYPE : M_SRC;
+                            n_st = (c_src_x == COORD_MAX && c_src_y == COORD_MAX) ? M_TYPE : M_SRC;
                         end
                         M_TYPE: begin
                             if (c_cmd_valid_o && st_ready_i && !hold_i) begin

@@ -242,9 +242,9 @@ module panel_text #(
     // One block: the background and the text on the pixel enable, then the fetch in
     // the cycle after a character asked for the next. Each part reads the registers it
     // writes into variables first, and the parts above only read what the parts
-    // below write: a simulator then keeps no copies of them.
+    // below write (see docs/rtl-style.md: block variables).
     always @(posedge clk) begin : text
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [9:0]  c_x, c_y, c_last, ny, a_x0;
         /* verilator lint_off UNUSEDSIGNAL */
@@ -263,7 +263,7 @@ module panel_text #(
         reg [2:0]  go_box, go_gy;
         reg [3:0]  go_col;
         /* verilator tracing_on */
-        // Every variable is assigned first thing: a simulator then keeps it local.
+        // see docs/rtl-style.md: block variables (each assigned first thing)
         c_x = 10'd0; c_y = 10'd0; c_last = 10'd0; ny = 10'd0; a_x0 = 10'd0; dy = 10'd0;
         bit_i = 6'd0; e = 6'd0; c_prow = 5'd0; c_pline = 5'd0; n_prow = 5'd0;
         n_pline = 5'd0; c_k = 4'd0; n = 4'd0; a_box = 3'd0; a_gy = 3'd0; a_sh = 2'd0;

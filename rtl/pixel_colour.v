@@ -36,11 +36,11 @@ module pixel_colour #(
     // Palette index 0 is black: the layers hold it where they are empty and, the
     // background, in the blanking, so the blanked pixels need no test of their own.
     always @(posedge clk) begin : out
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [3:0] p;
         /* verilator tracing_on */
-        // Every variable is assigned first thing: a simulator then keeps it local.
+        // see docs/rtl-style.md: block variables (each assigned first thing)
         p = 4'd0;
         if (pix_en_i) begin
             if (txt_i != P_BLACK)       p = txt_i;

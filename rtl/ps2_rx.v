@@ -30,16 +30,18 @@ module ps2_rx #(
     localparam [3:0]  BIT_PARITY = 4'd9;
     localparam [15:0] ERR_MAX    = 16'hFFFF;
 
-    // Two flops per line: ps2_clk and ps2_dat are asynchronous to clk. One
-    // register per stage, each written from the one before it (a shift
-    // register that reads itself costs a simulator a copy in every cycle).
-    reg clk_meta, clk_s, dat_meta, dat_s;
-    always @(posedge clk) begin
-        clk_s    <= clk_meta;
-        clk_meta <= ps2_clk;
-        dat_s    <= dat_meta;
-        dat_meta <= ps2_dat;
-    end
+    // Two flops per line: ps2_clk and ps2_dat are asynchronous to clk.
+    wire clk_s, dat_s;
+    sync2 #(.WIDTH(1), .INIT(1'b0)) u_sync_clk (
+        .clk(clk),
+        .d  (ps2_clk),
+        .q  (clk_s)
+    );
+    sync2 #(.WIDTH(1), .INIT(1'b0)) u_sync_dat (
+        .clk(clk),
+        .d  (ps2_dat),
+        .q  (dat_s)
+    );
 
     // The filtered clock follows clk_s only after it has held a new level for
     // FILTER_CYCLES, so a spike on a long cable never counts as an edge.
@@ -65,13 +67,11 @@ module ps2_rx #(
     // Most cycles of a game, typing or not, go no further than the first test
     // (settled, and the line where the filtered clock is) and, inside a frame,
     // the timeout count. The filter's and the frame's logic is written out in
-    // the branch that uses it rather than as wires, which a simulator evaluates
-    // in every cycle; the registers are read into the c_* variables before
-    // anything is written, and valid_o and err_count_o, read elsewhere, are
-    // never read here (settled and c_err stand for them), so a simulator keeps
-    // no copies of them.
+    // the branch that uses it; valid_o and err_count_o, read elsewhere, are
+    // never read here: settled and c_err stand for them (see docs/rtl-style.md:
+    // one flag, functions not wires, block variables, private copies).
     always @(posedge clk) begin : rx
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg flip;       // the filtered clock takes clk_s's level now
         reg fall;       // ... falling: a bit is sampled

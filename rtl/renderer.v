@@ -63,11 +63,10 @@ module renderer #(
     // vga_clk falls on those edges and rises one cycle later, in the middle of the
     // stable output, where the ADV7123 latches.
     // en_q is the enable's state; pix_en, its copy for the stages, is never read
-    // here: a simulator then orders the many readers before this block, with no
-    // copy of it.
+    // here (see docs/rtl-style.md: private copies).
     reg en_q, pix_en;
     always @(posedge clk) begin
-        // Reset last: a later assignment wins, and en_q is read before any write.
+        // Reset last (docs/rtl-style.md); en_q is read before any write.
         pix_en  <= ~en_q;
         vga_clk <= ~en_q;
         en_q    <= ~en_q;

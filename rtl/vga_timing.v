@@ -45,18 +45,17 @@ module vga_timing #(
     reg [2:0] ev_q;       // the next event
     reg [9:0] ev_x_q;     // ... and its x
     // The beam's state; sx_o and sy_o are its copies for the sources, never read
-    // here, so that a simulator orders the sources before this block, with no copy.
+    // here (see docs/rtl-style.md: private copies).
     reg [9:0] x_q, y_q;
 
-    // The block reads its registers into variables first, so that the sources'
-    // blocks, which read the beam too, need no copies of it.
+    // See docs/rtl-style.md: block variables.
     always @(posedge clk) begin : step
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg [9:0] c_x, c_y;
         reg [2:0] c_ev;
         /* verilator tracing_on */
-        // Every variable is assigned first thing: a simulator then keeps it local.
+        // see docs/rtl-style.md: block variables (each assigned first thing)
         c_x = 10'd0; c_y = 10'd0; c_ev = 3'd0;
         if (pix_en_i) begin
             c_x  = x_q;

@@ -151,7 +151,7 @@ module video_scan #(
     // it: the scan first (its states in the order that achieves this), then the
     // snapshot, which starts a scan, then the reset; a later assignment wins.
     always @(posedge clk) begin : scan
-        // The block's variables are not traced, so a simulator keeps them as locals.
+        // see docs/rtl-style.md: block variables (untraced)
         /* verilator tracing_off */
         reg       snap_now;
         reg [2:0] c_sq, c_num;      // the scan's state before this edge, read once
@@ -225,16 +225,16 @@ module video_scan #(
                     sq_q      <= SQ_CNV;
                 end
                 SQ_CELL: begin
-                    cell_q <= cell_i[12:9];
-                    if (cell_i[12:11] == PL_RED) begin
-                        red_troops_q <= red_troops_q + {7'd0, cell_i[8:0]};
+                    cell_q <= {cell_i[CELL_OWNER +: OWNER_W], cell_i[CELL_KIND +: KIND_W]};
+                    if (cell_i[CELL_OWNER +: OWNER_W] == PL_RED) begin
+                        red_troops_q <= red_troops_q + {7'd0, cell_i[CELL_TROOPS +: TROOPS_W]};
                         red_land_q   <= red_land_q + 7'd1;
                     end
-                    if (cell_i[12:11] == PL_BLUE) begin
-                        blue_troops_q <= blue_troops_q + {7'd0, cell_i[8:0]};
+                    if (cell_i[CELL_OWNER +: OWNER_W] == PL_BLUE) begin
+                        blue_troops_q <= blue_troops_q + {7'd0, cell_i[CELL_TROOPS +: TROOPS_W]};
                         blue_land_q   <= blue_land_q + 7'd1;
                     end
-                    dd_bin_q <= {7'd0, cell_i[8:0]};
+                    dd_bin_q <= {7'd0, cell_i[CELL_TROOPS +: TROOPS_W]};
                     dd_bcd_q  <= 19'd0;
                     dd_cnt_q  <= 4'd0;
                     cnv_num_q <= 1'b0;

@@ -55,7 +55,9 @@ fn displays_show_round_errors_and_turn() {
     let vvp = dir.join("board_status.vvp");
     let out = Command::new("iverilog")
         .current_dir(ROOT)
-        .args(["-g2005", "-Wall", "-s", "board_status_tb", "-o"])
+        .args(["-g2005", "-Wall", "-s", "board_status_tb"])
+        .arg(format!("-I{RTL_DIR}"))
+        .arg("-o")
         .arg(&vvp)
         .arg("tb/icarus/board_status_tb.v")
         .arg(PathBuf::from(RTL_DIR).join("board_status.v"))
