@@ -29,7 +29,7 @@ const WAIT_TURN_FRAMES: u64 = 10_000;
 const DRAW_MODULUS: u64 = generals_golden::DRAW_MODULUS as u64;
 
 /// Something the environment calls after every checked cycle (the VGA
-/// monitor, frame writers).
+/// check, frame writers).
 pub trait CycleHook {
     /// Called with the outputs of the cycle, what the display would latch
     /// (the golden state and the machine's colours as they were in the

@@ -133,13 +133,18 @@ pub fn checked(
         Ok(())
     })();
     result?;
-    let run = SpeedRun {
+    Ok((checked_run(&env, started), env.record.take()))
+}
+
+/// A checked run's figures: its cycles, its time since `started`, the state
+/// it ended in.
+fn checked_run(env: &CoreEnv, started: Instant) -> SpeedRun {
+    SpeedRun {
         variant: Variant::Checked,
         cycles: env.dut.cycle,
         seconds: started.elapsed().as_secs_f64(),
         final_state: final_state(&env.out, &env.dut),
-    };
-    Ok((run, env.record.take()))
+    }
 }
 
 /// The recorded pins replayed from Rust with every check off: each run of
@@ -303,12 +308,7 @@ pub fn record(
             Ok(())
         })();
         result?;
-        let run = SpeedRun {
-            variant: Variant::Checked,
-            cycles: env.dut.cycle,
-            seconds: started.elapsed().as_secs_f64(),
-            final_state: final_state(&env.out, &env.dut),
-        };
+        let run = checked_run(&env, started);
         Ok::<_, AppError>((run, env.record.take().unwrap_or_default()))
     };
     match scenario {

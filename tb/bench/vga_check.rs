@@ -106,7 +106,7 @@ impl VgaCheck {
 }
 
 impl CycleHook for VgaCheck {
-    // Inlined where the monitor is wrapped (the run's statistics tap): one
+    // Inlined where the check is wrapped (the run's statistics tap): one
     // call a cycle instead of three.
     #[inline]
     fn cycle(

@@ -15,7 +15,7 @@
 //! Plain Rust on the golden model, no RTL.
 
 use generals_golden::machine::Seats;
-use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, CELLS as CELLS_ALL};
+use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, CELLS};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -64,11 +64,13 @@ pub mod layout {
     // grid line, and a closing grid line follows the last cell.
     pub const BOARD_X0: u32 = 9;
     pub const BOARD_Y0: u32 = 9;
-    pub const CELLS: u32 = 10;
+    /// Cells per side of the board, columns and rows (as `BOARD_COLS` in
+    /// `rtl/board_tiles.v`); the board's cells in all are the golden `CELLS`.
+    pub const BOARD_COLS: u32 = 10;
     pub const CELL_PITCH: u32 = 46;
     pub const GRID_W: u32 = 2;
     pub const CELL_IN: u32 = CELL_PITCH - GRID_W; // 44: inside of a cell
-    pub const BOARD_SIZE: u32 = CELLS * CELL_PITCH + GRID_W; // 462
+    pub const BOARD_SIZE: u32 = BOARD_COLS * CELL_PITCH + GRID_W; // 462
 
     // Inside a cell (coordinates ix, iy in 0..44 from the cell's top-left).
     pub const DIG_W: u32 = 10; // a 5×8 digit at scale 2
@@ -412,8 +414,8 @@ enum Decor {
 /// The decoration of every board cell, `[y * 10 + x]`: the current player's
 /// cursor, and in move mode the legal targets, as the golden model defines
 /// them ([`GameState::legal_steps`]). Only while playing.
-fn decorations(s: &GameState) -> [Decor; CELLS_ALL] {
-    let mut d = [Decor::None; CELLS_ALL];
+fn decorations(s: &GameState) -> [Decor; CELLS] {
+    let mut d = [Decor::None; CELLS];
     if s.phase != Phase::Playing {
         return d;
     }
@@ -595,10 +597,10 @@ fn board_or_panel(s: &GameState, cells: &[&[u8]], x: u32, y: u32) -> u8 {
             (false, None) => pal::PANEL,
         };
     }
-    match grid_hit(x, y, BOARD_X0, BOARD_Y0, CELLS, CELLS) {
+    match grid_hit(x, y, BOARD_X0, BOARD_Y0, BOARD_COLS, BOARD_COLS) {
         Some(Err(grid)) => return grid,
         Some(Ok((cx, cy, ix, iy))) => {
-            return cells[(cy * CELLS + cx) as usize][(iy * CELL_IN + ix) as usize];
+            return cells[(cy * BOARD_COLS + cx) as usize][(iy * CELL_IN + ix) as usize];
         }
         None => {}
     }
@@ -667,7 +669,7 @@ fn indices(s: &GameState, machine: Seats, pictures: &mut CellPictures) -> Vec<u8
 /// screen, which has no board).
 fn cell_pictures<'a>(
     s: &GameState,
-    decor: &[Decor; CELLS_ALL],
+    decor: &[Decor; CELLS],
     pictures: &'a mut CellPictures,
 ) -> Vec<&'a [u8]> {
     if s.phase == Phase::Idle {
@@ -733,7 +735,7 @@ struct Drawn {
     phase: Phase,
     winner: Option<Player>,
     machine: Seats,
-    cells: [(Cell, Decor); CELLS_ALL],
+    cells: [(Cell, Decor); CELLS],
     text: Vec<TextLine>,
     indices: Vec<u8>,
     frame: Frame,
@@ -749,7 +751,7 @@ impl Renderer {
     pub fn render_with(&mut self, s: &GameState, machine: Seats) -> Frame {
         let text = text_lines(s, machine);
         let decor = decorations(s);
-        let cells: [(Cell, Decor); CELLS_ALL] = std::array::from_fn(|i| (s.cells[i], decor[i]));
+        let cells: [(Cell, Decor); CELLS] = std::array::from_fn(|i| (s.cells[i], decor[i]));
         let mut drawn = match self.last.take() {
             Some(d) if (d.phase, d.winner, d.machine) == (s.phase, s.winner, machine) => d,
             _ => {
@@ -798,7 +800,7 @@ impl Renderer {
         if s.phase != Phase::Idle {
             for (i, c) in cells.iter().enumerate() {
                 if drawn.cells[i] != *c {
-                    let (cx, cy) = (i as u32 % CELLS, i as u32 / CELLS);
+                    let (cx, cy) = (i as u32 % BOARD_COLS, i as u32 / BOARD_COLS);
                     let (x0, y0) = (BOARD_X0 + cx * CELL_PITCH, BOARD_Y0 + cy * CELL_PITCH);
                     redraw(y0..y0 + CELL_PITCH, x0..x0 + CELL_PITCH);
                 }
