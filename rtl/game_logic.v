@@ -171,26 +171,26 @@ module game_logic #(
                   || ((g == 2'd2) && (round == {LAND_BITS{1'b1}}));
     endfunction
 
-    // What a cell of kind `kind` owned by `owner` grows by in grow_n round ends (0..2):
-    // capitals and towers by grow_n, land by 1 when `land`, if owned; mountains never.
-    function automatic [1:0] growth(input [1:0] kind, input [1:0] owner, input [1:0] grow_n,
+    // What a cell of kind `kind` owned by `owner` grows by in `round_ends` round ends (0..2):
+    // capitals and towers by `round_ends`, land by 1 when `land`, if owned; mountains never.
+    function automatic [1:0] growth(input [1:0] kind, input [1:0] owner, input [1:0] round_ends,
                                     input land);
         case (kind)
             KIND_CAPITAL,
-            KIND_TOWER: growth = (owner != PL_NONE) ? grow_n : 2'd0;
+            KIND_TOWER: growth = (owner != PL_NONE) ? round_ends : 2'd0;
             KIND_LAND:  growth = ((owner != PL_NONE) && land) ? 2'd1 : 2'd0;
             default:    growth = 2'd0;
         endcase
     endfunction
 
     // A cell after the move (source and target take the move's result) and the command's
-    // `grow_n` round ends, saturated. Mountains are never owned; they are gated anyway
+    // `round_ends` round ends, saturated. Mountains are never owned; they are gated anyway
     // so a corrupt state cannot make one grow. Adding once and saturating once equals
     // saturating after every +1: min(min(a + 1, M) + 1, M) = min(a + 2, M).
     function automatic [CELL_W-1:0] after_move(input [CELL_W-1:0] c, input is_src,
                                                input is_tgt, input [8:0] src_t,
                                                input [1:0] tgt_o, input [8:0] tgt_t,
-                                               input [1:0] grow_n, input land);
+                                               input [1:0] round_ends, input land);
         reg [1:0] owner;
         reg [8:0] troops;
         reg [1:0] grow;
@@ -198,7 +198,7 @@ module game_logic #(
         begin
             owner  = is_tgt ? tgt_o : c[CELL_OWNER +: OWNER_W];
             troops = is_src ? src_t : (is_tgt ? tgt_t : c[CELL_TROOPS +: TROOPS_W]);
-            grow       = growth(c[CELL_KIND +: KIND_W], owner, grow_n, land);
+            grow       = growth(c[CELL_KIND +: KIND_W], owner, round_ends, land);
             sum        = {1'b0, troops} + {8'd0, grow};
             after_move = {owner, c[CELL_KIND +: KIND_W], sum[9] ? TROOPS_MAX : sum[8:0]};
         end
