@@ -273,13 +273,12 @@ fn to_window_pixels(f: &gr::Frame, out: &mut [u32]) {
 /// place whole (see [`crate::outputs`]), so a reader never sees half of it.
 fn write_state(out: &mut Rewritten, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
     let shown = env.sb.pred.shown_machine();
-    let text = format!(
-        "{{\"frame\":{frame},\"machine\":{{\"red\":{},\"blue\":{}}},\"state\":{}}}\n",
-        shown.red,
-        shown.blue,
-        env.golden().to_json()
-    );
-    out.write(text.as_bytes())
+    let doc = serde_json::json!({
+        "frame": frame,
+        "machine": { "red": shown.red, "blue": shown.blue },
+        "state": env.golden().to_json_value(),
+    });
+    out.write(format!("{doc}\n").as_bytes())
 }
 
 /// The last frame (black if there was none) with `report` written over its
