@@ -220,10 +220,11 @@ impl Results {
                     (Some(sh), _) => {
                         let _ = writeln!(
                             s,
-                            "   - shrunk from {} to {} actions ({} keys){}: `{}`",
+                            "   - shrunk from {} to {} actions ({} key{}){}: `{}`",
                             sh.before,
                             sh.after,
                             sh.keys,
+                            if sh.keys == 1 { "" } else { "s" },
                             if sh.confirmed { "" } else { ", NOT confirmed" },
                             sh.replay
                         );
