@@ -12,8 +12,6 @@ use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
 fn parse(line: &str) -> Vec<u32> {
     line.split_whitespace()
         .map(|w| u32::from_str_radix(w, 16).unwrap_or_else(|e| panic!("`{line}`: {e}")))
@@ -53,19 +51,12 @@ fn displays_show_round_errors_and_turn() {
     std::fs::write(&case_file, text).expect("write cases");
 
     let vvp = dir.join("board_status.vvp");
-    let out = Command::new("iverilog")
-        .current_dir(ROOT)
-        .args(["-g2005", "-Wall", "-s", "board_status_tb"])
-        .arg(format!("-I{RTL_DIR}"))
-        .arg("-o")
-        .arg(&vvp)
-        .arg("tb/icarus/board_status_tb.v")
-        .arg(PathBuf::from(RTL_DIR).join("board_status.v"))
-        .output()
-        .unwrap_or_else(|e| panic!("iverilog not found ({e}): run scripts/setup"));
-    let msgs = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "iverilog failed:\n{msgs}");
-    assert!(msgs.trim().is_empty(), "iverilog -Wall warns:\n{msgs}");
+    common::icarus::compile(
+        "board_status_tb",
+        "tb/icarus/board_status_tb.v",
+        &[PathBuf::from(RTL_DIR).join("board_status.v")],
+        &vvp,
+    );
     let run = Command::new("vvp")
         .arg("-n")
         .arg(&vvp)

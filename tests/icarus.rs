@@ -13,7 +13,7 @@ use generals::app::{attach_vga_check, FrameOptions};
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
 use generals::driver::ps2::Ps2Timing;
-use generals::dut::{CoreOut, RTL_DIR};
+use generals::dut::CoreOut;
 use generals::frames::write_mismatch_pngs;
 use generals::monitor::state::decode_state;
 use generals::scoreboard::core::FRAME_CYCLES;
@@ -27,27 +27,8 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The Icarus model of the core with the replay bench, compiled once.
 fn compile(dir: &Path) -> PathBuf {
     let vvp = dir.join("replay.vvp");
-    // The RTL the Verilated model was built from (a mutant's, under scripts/mutants).
-    let mut rtl: Vec<PathBuf> = std::fs::read_dir(RTL_DIR)
-        .unwrap_or_else(|e| panic!("{RTL_DIR}: {e}"))
-        .map(|e| e.expect("rtl/ entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "v"))
-        .filter(|p| !p.ends_with("de2_115_top.v"))
-        .collect();
-    rtl.sort();
-    let out = Command::new("iverilog")
-        .current_dir(ROOT)
-        .args(["-g2005", "-Wall"])
-        .arg(format!("-I{RTL_DIR}"))
-        .args(["-s", "replay_tb", "-o"])
-        .arg(&vvp)
-        .arg("tb/icarus/replay_tb.v")
-        .args(&rtl)
-        .output()
-        .unwrap_or_else(|e| panic!("iverilog not found ({e}): run scripts/setup"));
-    let msgs = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "iverilog failed:\n{msgs}");
-    assert!(msgs.trim().is_empty(), "iverilog -Wall warns:\n{msgs}");
+    let rtl = common::icarus::rtl_files(&["de2_115_top.v"]);
+    common::icarus::compile("replay_tb", "tb/icarus/replay_tb.v", &rtl, &vvp);
     vvp
 }
 

@@ -5,8 +5,10 @@
 //! and the table against the bounds GAME.md sets. A parameter changed in the
 //! RTL, in the bench's build or in the table alone fails here.
 
+mod common;
+
 use generals::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN, SYS_HZ};
-use generals::dut::{CoreDut, KbdDut, RTL_DIR};
+use generals::dut::{CoreDut, KbdDut};
 use generals::scoreboard::core::{SCAN_CYCLES, SCAN_CYCLES_PER_CELL};
 use generals_golden::CELLS;
 use std::collections::BTreeMap;
@@ -54,25 +56,12 @@ fn board() -> BTreeMap<String, u64> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("params");
     std::fs::create_dir_all(&dir).expect("scratch folder");
     let vvp = dir.join("params.vvp");
-    let mut rtl: Vec<PathBuf> = std::fs::read_dir(RTL_DIR)
-        .unwrap_or_else(|e| panic!("{RTL_DIR}: {e}"))
-        .map(|e| e.expect("rtl/ entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "v"))
-        .collect();
-    rtl.sort();
-    let out = Command::new("iverilog")
-        .current_dir(ROOT)
-        .args(["-g2005", "-Wall"])
-        .arg(format!("-I{RTL_DIR}"))
-        .args(["-s", "params_tb", "-o"])
-        .arg(&vvp)
-        .arg("tb/icarus/params_tb.v")
-        .args(&rtl)
-        .output()
-        .unwrap_or_else(|e| panic!("iverilog not found ({e}): run scripts/setup"));
-    let msgs = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "iverilog failed:\n{msgs}");
-    assert!(msgs.trim().is_empty(), "iverilog -Wall warns:\n{msgs}");
+    common::icarus::compile(
+        "params_tb",
+        "tb/icarus/params_tb.v",
+        &common::icarus::rtl_files(&[]),
+        &vvp,
+    );
     let run = Command::new("vvp")
         .current_dir(ROOT)
         .arg("-n")

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod board;
+pub mod icarus;
 pub mod palette;
 pub mod x11;
 
