@@ -88,7 +88,7 @@ fn job_seats(job: &Job) -> Seats {
 }
 
 /// `--machine` for seats.
-fn machine_arg(s: Seats) -> &'static str {
+pub(super) fn machine_arg(s: Seats) -> &'static str {
     match (s.red, s.blue) {
         (true, true) => "both",
         (true, false) => "red",

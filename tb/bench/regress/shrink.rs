@@ -244,11 +244,10 @@ fn finish_fuzz(
         if again.as_deref() == Some(signature) {
             let file = out.join("shrunk.keys");
             write(&file, &job::script_text(&steps))?;
-            let machine = match switches {
-                1 => " --machine red",
-                2 => " --machine blue",
-                3 => " --machine both",
-                _ => "",
+            let machine = if opts.seats == generals_golden::machine::Seats::PEOPLE {
+                String::new()
+            } else {
+                format!(" --machine {}", job::machine_arg(opts.seats))
             };
             return Ok(Shrunk {
                 signature: signature.to_string(),
