@@ -1,7 +1,9 @@
 //! `generals`: the command-line front end of the Generals co-simulation test
 //! bench. Exit status: 0 pass, 1 RTL/golden mismatch, 2 bad input, 3 an
-//! output that cannot be written. Each command's options and what it runs
-//! are in a module of `cli/`.
+//! output that cannot be written, 130 interrupted (a regression stopped by
+//! Ctrl-C after writing its results; other commands end by the signal
+//! itself). Each command's options and what it runs are in a module of
+//! `cli/`.
 
 mod cli;
 
@@ -19,7 +21,7 @@ use std::process::ExitCode;
     name = "generals",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  generals demo --out out/demo\n  generals play --map 3 --keys \"SPACE D W\" --gif out/g.gif --pace 1\n  generals golden --map 3 --script game.keys\n  generals fuzz --seed 42 --keys 1000\n  generals maps show 7\n\nExit status: 0 pass, 1 RTL/golden mismatch, 2 bad input, 3 an output that cannot be written."
+    after_help = "Examples:\n  generals demo --out out/demo\n  generals play --map 3 --keys \"SPACE D W\" --gif out/g.gif --pace 1\n  generals golden --map 3 --script game.keys\n  generals fuzz --seed 42 --keys 1000\n  generals maps show 7\n\nExit status: 0 pass, 1 RTL/golden mismatch, 2 bad input, 3 an output that cannot be written, 130 interrupted."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -101,19 +103,57 @@ fn main() -> ExitCode {
     generals::outputs::interrupt::install();
     let result = match Cli::try_parse() {
         Ok(cli) => run(cli),
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => Err(not_utf8()),
         Err(e) => clap_output(&e),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             match &e {
-                AppError::Mismatch(_) => note(&format!("FAIL: {e}")),
+                AppError::Mismatch(_) => note(&visible(&format!("FAIL: {e}"))),
                 AppError::ClosedPipe | AppError::OptionsReported => {}
-                _ => note(&format!("error: {e}")),
+                _ => note(&visible(&format!("error: {e}"))),
             }
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// A message with every control or invisible character escaped but its
+/// own line breaks and tabs: whatever an input smuggled into it (an
+/// escape sequence, a right-to-left override, a zero-width space) shows as
+/// a code, never acts on the terminal.
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c != '\n' && c != '\t' && generals_maps::unseen(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// An argument that is not UTF-8 where an option takes text: the option
+/// named (clap's own message names none), the bytes shown.
+fn not_utf8() -> AppError {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let Some(i) = args.iter().position(|a| a.to_str().is_none()) else {
+        return AppError::Usage("an argument is not UTF-8 text".into());
+    };
+    let bad = args[i].to_string_lossy();
+    let (option, value) = match bad.split_once('=') {
+        Some((o, v)) if o.starts_with("--") && o.is_ascii() => (o.to_string(), v.to_string()),
+        _ => match i.checked_sub(1).and_then(|j| args[j].to_str()) {
+            Some(o) if o.starts_with('-') => (o.to_string(), bad.to_string()),
+            _ => ("an argument".to_string(), bad.to_string()),
+        },
+    };
+    AppError::Usage(format!(
+        "{option}: `{}` is not UTF-8 text (shown with U+FFFD for the bytes that are not), which this option needs",
+        generals_maps::shown(&value)
+    ))
 }
 
 /// What clap has to say instead of a command: a usage error (on standard

@@ -19,7 +19,7 @@ pub fn shown(token: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
+        if unseen(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -28,14 +28,43 @@ pub fn shown(token: &str) -> String {
     out
 }
 
-/// A path as messages show it: whole, with control characters (an escape,
-/// a newline) escaped so that a file name cannot colour or break the
-/// terminal; bytes that are not UTF-8 shown as U+FFFD.
+/// Whether `c` would act on the terminal or be invisible there rather
+/// than show as itself: a control character (an escape, a newline), or an
+/// invisible or direction-changing format character (Unicode category Cf:
+/// a byte-order mark U+FEFF, a zero-width space U+200B, a right-to-left
+/// override U+202E that reverses the rest of the line), or a line or
+/// paragraph separator.
+pub fn unseen(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{17B4}'..='\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// A path as messages show it: whole, with control and invisible
+/// characters ([`unseen`]) escaped so that a file name cannot colour,
+/// reverse or break the terminal line; bytes that are not UTF-8 shown as
+/// U+FFFD.
 pub fn shown_path(path: &std::path::Path) -> String {
     let text = path.to_string_lossy();
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() {
+        if unseen(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

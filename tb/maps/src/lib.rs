@@ -27,7 +27,7 @@ mod show;
 mod validate;
 mod write;
 
-pub use error::{shown, shown_path, DecodeError, MapError, Radix, SyntaxError, Violation};
+pub use error::{shown, shown_path, unseen, DecodeError, MapError, Radix, SyntaxError, Violation};
 pub use generate::{generate, CapitalPlacement, DEFAULT_SEED};
 pub use read::{read_capped, read_hex, read_limited, read_mif, read_rom_file};
 pub use show::{show_map, summary};
