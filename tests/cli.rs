@@ -3,6 +3,8 @@
 //! that name the problem. Runs the built binary.
 
 mod common;
+#[path = "cli/farm.rs"]
+mod farm;
 
 use common::x11::{start_xvfb, Children};
 use std::fs::File;

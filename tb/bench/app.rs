@@ -125,14 +125,18 @@ impl PlayOutputs {
             p.as_ref().map(|p| plan.file(name, p)).transpose()
         };
         // Written only on a mismatch, by the pixel scoreboard: checked here.
-        plan.folder(names.mismatch, &opts.frames.mismatch_dir)?;
+        plan.folder_owning(
+            names.mismatch,
+            &opts.frames.mismatch_dir,
+            crate::frames::MISMATCH_NAMES,
+        )?;
         Ok(Self {
             trace: file(plan, names.trace, &opts.trace)?,
             frames: opts
                 .frames
                 .dir
                 .as_ref()
-                .map(|d| plan.folder(names.frames, d))
+                .map(|d| plan.folder_owning(names.frames, d, crate::frames::FRAME_NAMES))
                 .transpose()?,
             gif: file(plan, names.gif, &opts.frames.gif)?,
         })

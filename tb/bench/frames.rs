@@ -66,15 +66,16 @@ pub fn write_mismatch_pngs(
     let dir = OutDir::unchecked(dir);
     dir.keep();
     let mut paths = Vec::new();
-    for (frame, name) in [
-        (exp, "expected.png"),
-        (act, "actual.png"),
-        (&diff, "diff.png"),
-    ] {
+    for (frame, name) in [exp, act, &diff].into_iter().zip(MISMATCH_NAMES) {
         paths.push(shown_path(&save_png(frame, &dir, name)?));
     }
     Ok(paths.join(", "))
 }
+
+/// The names a frames folder's files take (for [`crate::outputs::Plan::folder_owning`]).
+pub const FRAME_NAMES: &[&str] = &["frame_*.png"];
+/// The pictures of a pixel mismatch, in its folder.
+pub const MISMATCH_NAMES: &[&str] = &["expected.png", "actual.png", "diff.png"];
 
 /// Writes every `every`-th frame as `frame_NNNNNN.png` into a folder.
 pub struct PngDumper {

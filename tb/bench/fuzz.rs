@@ -316,13 +316,165 @@ fn run(
 /// Reads a replay file.
 pub fn read_replay(path: &Path) -> Result<FuzzReplay, AppError> {
     let name = generals_maps::shown_path(path);
-    let bytes = generals_maps::read_capped(path, 256 << 20).map_err(|source| AppError::Read {
+    let bytes = crate::inputs::read_regular(path, 256 << 20).map_err(|source| AppError::Read {
         path: name.clone(),
         source,
     })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
+    let rec: FuzzReplay = serde_json::from_slice(&bytes).map_err(|e| {
         AppError::Usage(format!(
             "{name}: not a replay file of `generals regress` ({e})"
         ))
-    })
+    })?;
+    rec.check()
+        .map_err(|why| AppError::Usage(format!("{name}: {why}")))?;
+    Ok(rec)
+}
+
+impl FuzzReplay {
+    /// Checks every number of a replay against what a run can carry out
+    /// and the checks assume (the ranges the fuzz draws from, GAME.md's
+    /// keyboard clock, the maps, the switches, a START press the debouncer
+    /// recognises), so that a bad file is bad input naming the field and
+    /// its bound, never a mismatch blamed on the design, and no file runs
+    /// for years.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::bounds::{KEY_FRAMES, PRESS_STRETCHES, REPLAY_ACTIONS};
+        use crate::core_env::hold_cycles;
+        use crate::dut::CoreDut;
+        check_timing("timing", &self.timing)?;
+        if self.actions.len() as u64 > REPLAY_ACTIONS {
+            return Err(format!(
+                "actions: {} of them, at most {REPLAY_ACTIONS}",
+                self.actions.len()
+            ));
+        }
+        let params = CoreDut::params();
+        let press_ok = |at: &str, press: &crate::driver::button::Press, start: bool| {
+            if press.stretches.is_empty() || press.stretches.len() as u64 > PRESS_STRETCHES {
+                return Err(format!(
+                    "{at}: a press of {} stretches; 1 … {PRESS_STRETCHES}",
+                    press.stretches.len()
+                ));
+            }
+            let hold = hold_cycles();
+            if let Some(i) = press.stretches.iter().position(|&(n, _)| n > hold) {
+                return Err(format!(
+                    "{at}: stretch {i} is {} cycles; at most {hold} (the bench's hold, twice the debounce length)",
+                    press.stretches[i].0
+                ));
+            }
+            if start && !recognised(press, params.debounce_cycles, params.por_cycles) {
+                return Err(format!(
+                    "{at}: a START press the debouncer never recognises (no stretch held {} cycles): too short or too bouncy",
+                    params.debounce_cycles
+                ));
+            }
+            Ok(())
+        };
+        for (i, t) in self.actions.iter().enumerate() {
+            let at = format!("actions[{i}]");
+            match &t.action {
+                FuzzAction::Reset(p) => press_ok(&format!("{at}.Reset"), p, false)?,
+                FuzzAction::Start {
+                    map,
+                    press,
+                    switches,
+                } => {
+                    if usize::from(*map) >= generals_maps::NUM_MAPS {
+                        return Err(format!(
+                            "{at}.Start.map: {map}; maps are 0 … {}",
+                            generals_maps::NUM_MAPS - 1
+                        ));
+                    }
+                    if *switches > 3 {
+                        return Err(format!("{at}.Start.switches: {switches}; SW[1:0] is 0 … 3"));
+                    }
+                    press_ok(&format!("{at}.Start.press"), press, true)?;
+                }
+                FuzzAction::Key { timing, frames } => {
+                    if let Some(t) = timing {
+                        check_timing(&format!("{at}.Key.timing"), t)?;
+                    }
+                    if frames.len() as u64 > KEY_FRAMES {
+                        return Err(format!(
+                            "{at}.Key.frames: {} frames; at most {KEY_FRAMES}",
+                            frames.len()
+                        ));
+                    }
+                    for (k, (_, fault)) in frames.iter().enumerate() {
+                        check_fault(&format!("{at}.Key.frames[{k}]"), *fault, &params.kbd)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the debouncer recognises `press` as a press, started from a
+/// settled, released button after power-up (as a START is pressed: the
+/// run waits for the button to be idle first).
+fn recognised(press: &crate::driver::button::Press, debounce: u32, por: u32) -> bool {
+    let mut model = generals_golden::buttons::ButtonsModel::new(debounce, por);
+    for _ in 0..u64::from(debounce) * 2 + u64::from(por) + 8 {
+        model.step(true, true);
+    }
+    let levels = press
+        .stretches
+        .iter()
+        .flat_map(|&(n, p)| std::iter::repeat_n(!p, n as usize));
+    for level in levels.chain(std::iter::repeat_n(true, 8)) {
+        model.step(true, level);
+        if model.start_press() {
+            return true;
+        }
+    }
+    false
+}
+
+/// A keyboard timing of a replay: the clock GAME.md allows, the jitter and
+/// idle gap the fuzz draws from.
+fn check_timing(at: &str, t: &Ps2Timing) -> Result<(), String> {
+    use crate::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN, GAP_CYCLES, JITTER_MAX};
+    if !(DEVICE_HZ_MIN..=DEVICE_HZ_MAX).contains(&t.clock_hz) {
+        return Err(format!(
+            "{at}.clock_hz: {}; a keyboard's clock is {DEVICE_HZ_MIN} … {DEVICE_HZ_MAX} Hz",
+            t.clock_hz
+        ));
+    }
+    if !(t.jitter.is_finite() && (0.0..JITTER_MAX).contains(&t.jitter)) {
+        return Err(format!(
+            "{at}.jitter: {:?}; 0 ≤ jitter < {JITTER_MAX}",
+            t.jitter
+        ));
+    }
+    if !GAP_CYCLES.contains(&t.gap_cycles) {
+        return Err(format!(
+            "{at}.gap_cycles: {}; {} … {} cycles",
+            t.gap_cycles,
+            GAP_CYCLES.start(),
+            GAP_CYCLES.end()
+        ));
+    }
+    Ok(())
+}
+
+/// A frame's fault of a replay: the bits a truncated frame keeps, the bit
+/// and length of a glitch the receiver must filter.
+fn check_fault(at: &str, f: Fault, rx: &crate::dut::KbdParams) -> Result<(), String> {
+    match f {
+        Fault::Truncate { bits } if !(1..=10).contains(&bits) => Err(format!(
+            "{at}: Truncate.bits {bits}; 1 … 10"
+        )),
+        Fault::Glitch { bit, .. } if bit > 10 => {
+            Err(format!("{at}: Glitch.bit {bit}; 0 … 10"))
+        }
+        Fault::Glitch { len, .. } if len == 0 || len >= rx.filter_cycles.saturating_sub(10) => {
+            Err(format!(
+                "{at}: Glitch.len {len}; 1 … {} cycles (shorter than the receiver's filter, which must remove it)",
+                rx.filter_cycles.saturating_sub(11)
+            ))
+        }
+        _ => Ok(()),
+    }
 }

@@ -17,6 +17,7 @@
 pub const CLOCK_HZ: u64 = 50_000_000;
 
 pub mod app;
+pub mod bounds;
 pub mod core_env;
 pub mod coverage;
 pub mod driver;
@@ -26,6 +27,7 @@ mod ffi;
 pub mod frames;
 pub mod fuzz;
 pub mod greedy;
+pub mod inputs;
 pub mod kbd_env;
 pub mod live;
 pub mod monitor;

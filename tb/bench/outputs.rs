@@ -8,13 +8,21 @@
 //! - a **device or FIFO** (`/dev/stdout`, `/dev/null`, a named pipe) is
 //!   written into in place, never replaced; `-` is standard output; a full
 //!   device is an output error (exit 3), a reader that has gone ends quietly;
-//! - an existing **symbolic link** is written through to what it names; a
-//!   link to nothing is refused;
+//! - an existing **symbolic link** that the user named is written through
+//!   to what it names; a link to nothing is refused. A file the command
+//!   names itself inside an output folder (a frame, a job's result, a
+//!   merged coverage file) is never written through: whatever is at that
+//!   name (a link, a hard link, a FIFO) is replaced by the new file, and
+//!   what it pointed at stays as it was;
 //! - a failed or interrupted run (SIGINT, SIGTERM, SIGHUP) removes only what
 //!   it made itself: its temporary files and the folders it created that are
 //!   still empty; never a link, never a file it did not make;
-//! - every output is checked before the run ([`Plan`]), and two outputs on
-//!   one path are refused then.
+//! - every output is checked before the run ([`Plan`]), and refused then
+//!   if it is the same file as another output or as an input (by device
+//!   and inode where the file exists, by resolved path where it does not;
+//!   `-` is the file standard output is, so `/dev/stdout` and
+//!   `/proc/self/fd/1` are `-` too), if it lies inside a file output, or if
+//!   it takes a name a folder output writes itself.
 //!
 //! Standard output and error: [`emit`] and [`note`].
 
@@ -81,10 +89,33 @@ enum Key {
     Path(PathBuf),
 }
 
-/// The outputs of one command, checked before the run.
+/// What a claimed path is to the command.
+#[derive(Clone, Debug)]
+enum Role {
+    /// A file or folder the command reads.
+    Input,
+    /// A file the command writes.
+    File,
+    /// A folder the command writes into, and the names it gives its files
+    /// there (`frame_*.png`: one `*` stands for any text).
+    Folder(&'static [&'static str]),
+}
+
+/// One claimed path of a [`Plan`].
+#[derive(Clone, Debug)]
+struct Claim {
+    keys: Vec<Key>,
+    /// The path made absolute (links of its existing part resolved); `None`
+    /// for standard output.
+    at: Option<PathBuf>,
+    label: String,
+    role: Role,
+}
+
+/// The outputs (and inputs) of one command, checked before the run.
 #[derive(Debug, Default)]
 pub struct Plan {
-    taken: Vec<(Key, String)>,
+    taken: Vec<Claim>,
 }
 
 impl Plan {
@@ -96,38 +127,163 @@ impl Plan {
     /// A file output given by `option` (an empty option: a file the command
     /// names itself). Refuses, with the option and the path named: an empty
     /// path, a folder, a path ending in `/`, a link to nothing, a folder that
-    /// cannot be made or written, a path another output already uses.
+    /// cannot be made or written, a path another output or an input already
+    /// uses, a path inside a file output or at a name a folder output
+    /// writes.
     pub fn file(&mut self, option: &str, path: &Path) -> Result<OutFile, AppError> {
         let out = OutFile::check(option, path)?;
-        self.claim(out.key()?, option, path)?;
+        self.claim(option, path, Role::File)?;
         Ok(out)
     }
 
     /// A folder output (`--frames`, `--mismatch-dir`, `--out`): it exists or
     /// can be made; nothing is made until the run writes into it.
     pub fn folder(&mut self, option: &str, path: &Path) -> Result<OutDir, AppError> {
+        self.folder_owning(option, path, &[])
+    }
+
+    /// [`Plan::folder`] of a folder whose files the command names itself,
+    /// as `names` says (`frame_*.png`): another output at such a name in it
+    /// is refused.
+    pub fn folder_owning(
+        &mut self,
+        option: &str,
+        path: &Path,
+        names: &'static [&'static str],
+    ) -> Result<OutDir, AppError> {
         let dir = OutDir::check(option, path)?;
-        self.claim(key_of(path), option, path)?;
+        self.claim(option, path, Role::Folder(names))?;
         Ok(dir)
     }
 
-    fn claim(&mut self, key: Key, option: &str, path: &Path) -> Result<(), AppError> {
-        if let Some((_, other)) = self.taken.iter().find(|(k, _)| *k == key) {
-            return Err(AppError::Usage(format!(
-                "{} and {other} name the same destination: give each output its own path",
-                label(option, path)
-            )));
+    /// An input file or folder given by `option`: no output may be it.
+    /// (`-`, standard input, is no file of its own and is not claimed.)
+    pub fn input(&mut self, option: &str, path: &Path) -> Result<(), AppError> {
+        if path.as_os_str() == "-" {
+            return Ok(());
         }
-        self.taken.push((key, label(option, path)));
+        self.claim(option, path, Role::Input)
+    }
+
+    /// Standard output, which the command prints its report on (`what`):
+    /// no output may be it.
+    pub fn stdout(&mut self, what: &str) -> Result<(), AppError> {
+        let claim = Claim {
+            keys: stdout_keys(),
+            at: None,
+            label: what.to_string(),
+            role: Role::File,
+        };
+        self.add(claim, what)
+    }
+
+    fn claim(&mut self, option: &str, path: &Path, role: Role) -> Result<(), AppError> {
+        let (keys, at) = if path.as_os_str() == "-" {
+            (stdout_keys(), None)
+        } else {
+            (vec![key_of(path)], Some(absolute(path)))
+        };
+        let shown = label(option, path);
+        self.add(
+            Claim {
+                keys,
+                at,
+                label: shown.clone(),
+                role,
+            },
+            &shown,
+        )
+    }
+
+    fn add(&mut self, new: Claim, shown: &str) -> Result<(), AppError> {
+        let refuse = |why: String| Err(AppError::Usage(format!("{shown}: {why}")));
+        for old in &self.taken {
+            let both_inputs = matches!(old.role, Role::Input) && matches!(new.role, Role::Input);
+            if both_inputs {
+                continue;
+            }
+            if old.keys.iter().any(|k| new.keys.contains(k)) {
+                let what = if matches!(old.role, Role::Input) || matches!(new.role, Role::Input) {
+                    "an input and an output"
+                } else {
+                    "two outputs"
+                };
+                return refuse(format!(
+                    "it and {} name the same file or folder: {what} cannot share it; give each output its own path",
+                    old.label
+                ));
+            }
+            let (Some(a), Some(b)) = (&old.at, &new.at) else {
+                continue;
+            };
+            // One inside the other: `outer` holds `inner`.
+            let (outer, inner) = if b.starts_with(a) && a != b {
+                (old, &new)
+            } else if a.starts_with(b) && a != b {
+                (&new, old)
+            } else {
+                continue;
+            };
+            let name = match (&outer.at, &inner.at) {
+                (Some(o), Some(i)) => i
+                    .strip_prefix(o)
+                    .ok()
+                    .and_then(|r| r.components().next())
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            match &outer.role {
+                Role::File => {
+                    return Err(AppError::Usage(format!(
+                        "{} lies inside {}, which is a file, not a folder: give each output its own path",
+                        inner.label, outer.label
+                    )))
+                }
+                Role::Folder(names)
+                    if !matches!(inner.role, Role::Input)
+                        && names.iter().any(|p| name_matches(p, &name)) =>
+                {
+                    return Err(AppError::Usage(format!(
+                        "{} takes a name that {} gives its own files (`{}`): give the other output a path outside that folder, or another name",
+                        inner.label,
+                        outer.label,
+                        names.join("`, `")
+                    )))
+                }
+                _ => {}
+            }
+        }
+        self.taken.push(new);
         Ok(())
     }
 }
 
+/// Whether file name `name` matches `pattern` (one `*` for any text).
+fn name_matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((pre, post)) => {
+            name.len() >= pre.len() + post.len() && name.starts_with(pre) && name.ends_with(post)
+        }
+    }
+}
+
+/// The identities of standard output: `-` itself, and the file, pipe or
+/// device it is open on (so that `/dev/stdout`, `/proc/self/fd/1` or the
+/// terminal's own name are the same destination).
+fn stdout_keys() -> Vec<Key> {
+    use std::os::fd::AsFd;
+    let mut keys = vec![Key::Stdout];
+    let fd = io::stdout().as_fd().try_clone_to_owned();
+    if let Ok(m) = fd.map(File::from).and_then(|f| f.metadata()) {
+        keys.push(Key::Inode(m.dev(), m.ino()));
+    }
+    keys
+}
+
 /// The identity of `path`'s destination (following links).
 fn key_of(path: &Path) -> Key {
-    if path.as_os_str() == "-" {
-        return Key::Stdout;
-    }
     if let Ok(m) = std::fs::metadata(path) {
         return Key::Inode(m.dev(), m.ino());
     }
@@ -166,13 +322,22 @@ fn file_form(option: &str, path: &Path) -> Result<(), AppError> {
             "{option}: the path is empty; give a file's path"
         )));
     }
-    if text.ends_with(b"/") || path.ends_with(".") || path.ends_with("..") {
+    if text.ends_with(b"/")
+        || text.ends_with(b"/.")
+        || text.ends_with(b"/..")
+        || text == b"."
+        || text == b".."
+    {
         let dir = path.to_path_buf();
+        let ending = ["/..", "/.", "/", "..", "."]
+            .into_iter()
+            .find(|e| text.ends_with(e.as_bytes()))
+            .unwrap_or("/");
         let why = if dir.is_dir() {
             "names a folder; give a file's path (a name in that folder)".to_string()
         } else {
             format!(
-                "ends in `/`, so it names a folder, and there is no folder {}; give a file's path",
+                "ends in `{ending}`, so it names a folder, and there is no folder {}; give a file's path",
                 shown_path(&dir)
             )
         };
@@ -233,11 +398,35 @@ impl OutFile {
         }
     }
 
-    fn key(&self) -> Result<Key, AppError> {
-        Ok(match &self.dest {
-            Dest::Stdout => Key::Stdout,
-            Dest::Stream(p) | Dest::File(p) => key_of(p),
-        })
+    /// A file the command names itself (`name` in an output folder): it is
+    /// always replaced by a new file, never written through, whatever is at
+    /// the name (a symbolic or hard link, a FIFO, a device); only a folder
+    /// there is refused.
+    fn check_own(option: &str, path: &Path) -> Result<Self, AppError> {
+        let cannot = |e: io::Error| AppError::write(label(option, path), e);
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if m.is_dir() => Err(cannot(io_err(
+                io::ErrorKind::IsADirectory,
+                "is a folder, where this command writes a file of its own",
+            ))),
+            Ok(_) => {
+                probe_folder(&parent_of(path)).map_err(cannot)?;
+                Ok(Self {
+                    option: option.to_string(),
+                    given: path.to_path_buf(),
+                    dest: Dest::File(path.to_path_buf()),
+                })
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                check_folder(&parent_of(path)).map_err(cannot)?;
+                Ok(Self {
+                    option: option.to_string(),
+                    given: path.to_path_buf(),
+                    dest: Dest::File(path.to_path_buf()),
+                })
+            }
+            Err(e) => Err(cannot(e)),
+        }
     }
 
     /// How the output is named in messages (`--gif out/g.gif`; standard
@@ -276,7 +465,10 @@ impl OutFile {
             Dest::File(p) => {
                 let folder = parent_of(p);
                 made = make_folders(&folder).map_err(|e| self.err(e))?;
-                let mode = std::fs::metadata(p).ok().map(|m| m.permissions().mode());
+                let mode = std::fs::symlink_metadata(p)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.permissions().mode());
                 (folder, mode)
             }
             _ => (std::env::temp_dir(), None),
@@ -458,6 +650,10 @@ impl Drop for Staged {
 pub struct OutDir {
     option: String,
     path: PathBuf,
+    /// The part of `path` below a checked folder that this command made or
+    /// makes itself: each of its components must be a real folder, never a
+    /// link (see [`OutDir::own_folder`]); empty for a folder the user named.
+    own: PathBuf,
     made: Mutex<Vec<PathBuf>>,
     keep: AtomicBool,
 }
@@ -469,23 +665,129 @@ impl OutDir {
                 "{option}: the path is empty; give a folder"
             )));
         }
+        if path.as_os_str() == "-" {
+            return Err(AppError::Usage(format!(
+                "{option} -: `-` is standard output, which cannot hold a folder's files; give a folder's path"
+            )));
+        }
         check_folder(path).map_err(|e| AppError::write(label(option, path), e))?;
         Ok(Self {
             option: option.to_string(),
             path: path.to_path_buf(),
+            own: PathBuf::new(),
             made: Mutex::new(Vec::new()),
             keep: AtomicBool::new(false),
         })
     }
 
-    /// A folder for a caller that checks nothing before (tests, defaults).
+    /// A folder for a caller that checks nothing before (tests, defaults,
+    /// a worker given its folder by the run that made it).
     pub fn unchecked(path: &Path) -> Self {
         Self {
             option: String::new(),
             path: path.to_path_buf(),
+            own: PathBuf::new(),
             made: Mutex::new(Vec::new()),
             keep: AtomicBool::new(false),
         }
+    }
+
+    /// The folder `rel` (`jobs/fuzz/000`) inside this one, which the command
+    /// makes and names itself: each of its components that exists must be a
+    /// real folder — a symbolic link there (to a folder outside) or a file
+    /// is refused, never followed; nothing is made until it is written into.
+    pub fn own_folder(&self, rel: &str) -> Result<OutDir, AppError> {
+        let sub = OutDir {
+            option: self.option.clone(),
+            path: self.path.join(rel),
+            own: self.own.join(rel),
+            made: Mutex::new(Vec::new()),
+            keep: AtomicBool::new(true),
+        };
+        sub.check_own()
+            .map_err(|e| AppError::write(sub.label(), e))?;
+        Ok(sub)
+    }
+
+    /// The base this folder's own part starts from.
+    fn base(&self) -> PathBuf {
+        let mut base = self.path.clone();
+        for _ in self.own.components() {
+            base.pop();
+        }
+        base
+    }
+
+    /// Checks the folder's own part: every component that exists is a
+    /// real folder.
+    fn check_own(&self) -> io::Result<()> {
+        let mut at = self.base();
+        for c in self.own.components() {
+            at.push(c);
+            match std::fs::symlink_metadata(&at) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    return Err(io_err(
+                        io::ErrorKind::AlreadyExists,
+                        &format!(
+                            "{} is a symbolic link where this command keeps a folder of its own: it is not followed; remove it",
+                            shown_path(&at)
+                        ),
+                    ))
+                }
+                Ok(m) if !m.is_dir() => {
+                    return Err(io_err(
+                        io::ErrorKind::NotADirectory,
+                        &format!(
+                            "{} exists and is not a folder, where this command keeps a folder of its own; remove it",
+                            shown_path(&at)
+                        ),
+                    ))
+                }
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the files `names` of an earlier run from the folder, if there
+    /// (a link is removed, not what it names); a folder at such a name is
+    /// refused.
+    pub fn clear(&self, names: &[&str]) -> Result<(), AppError> {
+        for n in names {
+            let p = self.path.join(n);
+            match std::fs::symlink_metadata(&p) {
+                Ok(m) if m.is_dir() => {
+                    return Err(AppError::write(
+                        label(&self.option, &p),
+                        io_err(
+                            io::ErrorKind::IsADirectory,
+                            "is a folder, where this command writes a file of its own; remove it",
+                        ),
+                    ))
+                }
+                Ok(_) => std::fs::remove_file(&p)
+                    .map_err(|e| AppError::write(label(&self.option, &p), e))?,
+                Err(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A new, empty file `name` in the folder (made first if missing),
+    /// open for writing: whatever was at the name is removed first (a
+    /// link, not what it names), and the file is made exclusively, so no
+    /// write reaches another file.
+    pub fn create_new(&self, name: &str) -> Result<File, AppError> {
+        self.make()?;
+        self.clear(&[name])?;
+        let p = self.path.join(name);
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&p)
+            .map_err(|e| AppError::write(label(&self.option, &p), e))
     }
 
     /// The folder's path as given.
@@ -498,16 +800,19 @@ impl OutDir {
         label(&self.option, &self.path)
     }
 
-    /// A file named `name` in the folder, checked like any file output
-    /// (an existing link in the folder is written through, or refused if it
-    /// names nothing).
+    /// A file named `name` in the folder, which the command names itself:
+    /// whatever is at the name when it is written (a link, a hard link, a
+    /// FIFO) is replaced, never written through; a folder there is refused.
     pub fn file(&self, name: &str) -> Result<OutFile, AppError> {
-        OutFile::check(&self.option, &self.path.join(name))
+        OutFile::check_own(&self.option, &self.path.join(name))
     }
 
-    /// Makes the folder if it is missing.
+    /// Makes the folder if it is missing (its own part checked again first:
+    /// a link planted since is not followed).
     pub fn make(&self) -> Result<(), AppError> {
         let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        self.check_own()
+            .map_err(|e| AppError::write(self.label(), e))?;
         let new = make_folders(&self.path).map_err(|e| AppError::write(self.label(), e))?;
         made.extend(new);
         Ok(())
@@ -858,6 +1163,68 @@ mod tests {
             std::fs::symlink_metadata(&dangling).is_ok(),
             "the link stays"
         );
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_file_the_command_names_itself_replaces_what_is_at_its_name() {
+        let d = scratch("own");
+        let victim = d.join("victim");
+        std::fs::write(&victim, "keep").expect("write");
+        let folder = d.join("out");
+        std::fs::create_dir_all(&folder).expect("mkdir");
+        std::os::unix::fs::symlink(&victim, folder.join("a.json")).expect("symlink");
+        std::fs::hard_link(&victim, folder.join("b.json")).expect("hard link");
+        let out = Plan::new().folder("--out", &folder).expect("plans");
+        out.write("a.json", b"new a").expect("writes");
+        out.write("b.json", b"new b").expect("writes");
+        assert_eq!(std::fs::read_to_string(&victim).expect("read"), "keep");
+        assert!(!std::fs::symlink_metadata(folder.join("a.json"))
+            .expect("meta")
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(folder.join("b.json")).expect("read"),
+            "new b"
+        );
+        // A folder of its own that is a link to a folder elsewhere.
+        std::os::unix::fs::symlink(&d, folder.join("jobs")).expect("symlink");
+        let e = out.own_folder("jobs/x").expect_err("a link");
+        assert!(e.to_string().contains("symbolic link"), "{e}");
+        assert_eq!(e.exit_code(), 3);
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn outputs_inside_outputs_and_inputs_as_outputs_are_refused() {
+        let d = scratch("nested");
+        let mut plan = Plan::new();
+        plan.file("--gif", &d.join("g")).expect("first");
+        let e = plan
+            .file("--trace", &d.join("g/t.fst"))
+            .expect_err("inside a file");
+        assert!(e.to_string().contains("is a file, not a folder"), "{e}");
+        let mut plan = Plan::new();
+        plan.folder_owning("--frames", &d.join("f"), &["frame_*.png"])
+            .expect("folder");
+        plan.file("--gif", &d.join("f/game.gif"))
+            .expect("another name in the folder");
+        let e = plan
+            .file("--state-json", &d.join("f/frame_000001.png"))
+            .expect_err("a frame's name");
+        assert!(e.to_string().contains("frame_*.png"), "{e}");
+        std::fs::write(d.join("s.keys"), "D").expect("write");
+        let mut plan = Plan::new();
+        plan.input("--script", &d.join("s.keys")).expect("input");
+        let e = plan
+            .file("--state-json", &d.join("./s.keys"))
+            .expect_err("the input");
+        assert!(e.to_string().contains("an input and an output"), "{e}");
+        assert_eq!(e.exit_code(), 2);
+        let mut plan = Plan::new();
+        plan.stdout("the report").expect("stdout");
+        assert!(plan.file("--gif", Path::new("-")).is_err());
+        assert!(plan.file("--gif", Path::new("/dev/stdout")).is_err());
         let _ = std::fs::remove_dir_all(&d);
     }
 

@@ -38,7 +38,11 @@ pub fn live(a: LiveArgs) -> Result<(), AppError> {
         .state_file
         .map(|f| plan.file("--state-file", &f))
         .transpose()?;
-    plan.folder("--mismatch-dir", &a.mismatch_dir)?;
+    plan.folder_owning(
+        "--mismatch-dir",
+        &a.mismatch_dir,
+        generals::frames::MISMATCH_NAMES,
+    )?;
     let opts = generals::live::LiveOptions {
         map: a.map,
         seats: MachineArg::seats(a.machine),

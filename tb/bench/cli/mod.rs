@@ -54,25 +54,9 @@ pub fn count(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
     }
 }
 
-/// The bounds of the numbers options take: hours of simulated time, not
-/// years (a frame is 16.8 ms of game time).
-pub mod bound {
-    /// `--every`: frames between two PNGs.
-    pub const EVERY: u64 = 1_000_000;
-    /// `--pace`: frames after each key, a minute.
-    pub const PACE: u64 = 3_600;
-    /// `fuzz --keys`: about an hour of game time.
-    pub const FUZZ_KEYS: u64 = 1_000_000;
-    /// `kbd --bytes`: a few hours of PS/2 traffic.
-    pub const KBD_BYTES: u64 = 10_000_000;
-    /// `live --frames`: ten hours.
-    pub const LIVE_FRAMES: u64 = 2_160_000;
-    /// `speed --cycles`: 200 s of game time.
-    pub const CYCLES: u64 = 10_000_000_000;
-    /// The frames a `play` waits in all (`WAIT`s and `--pace` after each
-    /// key): two hours.
-    pub const PLAY_FRAMES: u64 = 432_000;
-}
+/// The bounds of the numbers options take (one home for the options and
+/// the files the farm reads: `generals::bounds`).
+pub use generals::bounds as bound;
 
 /// The largest key script read, from a file or standard input (the person
 /// demo's is under 1 KB).
@@ -126,7 +110,7 @@ pub struct GameArgs {
     pub machine: Option<MachineArg>,
     /// With --machine: stop at the first command after which the round is
     /// greater than R (1 … 65535).
-    #[arg(long, value_name = "R", requires = "machine", allow_negative_numbers = true, value_parser = count(1, 65_535))]
+    #[arg(long, value_name = "R", requires = "machine", allow_negative_numbers = true, value_parser = count(1, bound::ROUNDS))]
     pub max_rounds: Option<u64>,
 }
 
@@ -184,8 +168,12 @@ impl GameArgs {
         json.to_string()
     }
 
-    /// Checks the state-JSON destination into `plan` before the run.
+    /// Checks the state-JSON destination into `plan` before the run, with
+    /// the key script as an input no output may replace.
     pub fn state_out(&self, plan: &mut Plan) -> Result<OutFile, AppError> {
+        if let Some(s) = &self.script {
+            plan.input("--script", s)?;
+        }
         plan.file("--state-json", Path::new(&self.state_json))
     }
 }

@@ -1,6 +1,6 @@
 //! `generals regress`: the regression farm's command line.
 
-use super::count;
+use super::{bound, count};
 use clap::{Args, Subcommand};
 use generals::error::AppError;
 use generals::outputs::emit;
@@ -27,10 +27,10 @@ pub struct RegressRun {
     #[arg(long, value_enum, default_value = "smoke")]
     tier: generals::regress::list::Tier,
     /// Workers at a time, 1 … 256 (default: one per core).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, 256))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, bound::WORKERS))]
     jobs: Option<u64>,
     /// Seeds of each test, 1 … 100000, instead of the list's.
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, 100_000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, bound::SEEDS))]
     seeds: Option<u64>,
     /// Only this test (repeat for more).
     #[arg(long = "test", value_name = "NAME")]
@@ -40,7 +40,7 @@ pub struct RegressRun {
     out: PathBuf,
     /// Run the K-th of N shards of the jobs (1 ≤ K ≤ N ≤ 10000), for a
     /// cluster; `generals regress merge` joins them.
-    #[arg(long, value_name = "K/N", value_parser = shard)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true, value_parser = shard)]
     shard: Option<(u32, u32)>,
     /// The master seed every job's seed comes from (default: random, printed).
     #[arg(long, allow_negative_numbers = true, value_parser = count(0, u64::MAX))]
@@ -83,11 +83,13 @@ pub enum RegressCmd {
         #[arg(value_name = "DIR")]
         b: PathBuf,
     },
-    /// Replay a shrunk fuzz run (`shrunk.json` of a failure group).
+    /// Replay a shrunk fuzz run (`shrunk.json` of a failure group); every
+    /// number in the file is checked first (bad input, exit 2).
     Replay {
         /// The replay file.
         file: PathBuf,
-        /// FST waveform of the run.
+        /// FST waveform of the run (not `-`: standard output carries the
+        /// result line).
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
     },
@@ -100,11 +102,12 @@ pub enum RegressCmd {
         test: String,
         #[arg(long, value_enum)]
         kind: generals::regress::list::Kind,
-        #[arg(long)]
-        index: u32,
-        #[arg(long)]
+        #[arg(long, value_parser = count(0, bound::SEEDS - 1))]
+        index: u64,
+        #[arg(long, value_parser = count(0, u64::MAX))]
         seed: u64,
-        #[arg(long)]
+        /// Checked against the kind's bound by the job.
+        #[arg(long, value_parser = count(0, bound::KBD_BYTES))]
         budget: u64,
     },
     /// (A worker of `generals regress`: shrinks a failed job.)
@@ -114,20 +117,20 @@ pub enum RegressCmd {
         job_dir: PathBuf,
         #[arg(long)]
         out: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = count(1, 3600))]
         seconds: u64,
     },
 }
 
 /// A shard `K/N`.
 fn shard(text: &str) -> Result<(u32, u32), String> {
-    let bad = || "give K/N with 1 ≤ K ≤ N ≤ 10000, e.g. 2/4".to_string();
+    let bad = || format!("give K/N with 1 ≤ K ≤ N ≤ {}, e.g. 2/4", bound::SHARDS);
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (u32, u32) = (
         k.trim().parse().map_err(|_| bad())?,
         n.trim().parse().map_err(|_| bad())?,
     );
-    if k >= 1 && k <= n && n <= 10_000 {
+    if k >= 1 && k <= n && u64::from(n) <= bound::SHARDS {
         Ok((k, n))
     } else {
         Err(bad())
@@ -197,6 +200,12 @@ pub fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
             }
         }
         Some(RegressCmd::Replay { file, trace }) => {
+            let mut plan = generals::outputs::Plan::new();
+            plan.input("the replay file", &file)?;
+            plan.stdout("the result line on standard output")?;
+            if let Some(t) = &trace {
+                plan.file("--trace", t)?;
+            }
             let rec = generals::fuzz::read_replay(&file)?;
             let extras = generals::fuzz::RunExtras {
                 trace,
@@ -221,7 +230,7 @@ pub fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
             let job = regress::list::Job {
                 test,
                 kind,
-                index,
+                index: index as u32, // below bound::SEEDS by its parser
                 seed,
                 budget,
             };

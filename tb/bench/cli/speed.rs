@@ -80,7 +80,9 @@ pub fn speed_cmd(cmd: SpeedCmd) -> Result<(), AppError> {
                     "--cycles sets the demo game's length; {scenario} has its own"
                 )));
             }
-            let out = Plan::new().file("--stimulus", &stimulus)?;
+            let mut plan = Plan::new();
+            plan.stdout("the run's JSON line on standard output")?;
+            let out = plan.file("--stimulus", &stimulus)?;
             let (run, stim) = speed::record(maps(), scenario, cycles.unwrap_or(DEFAULT_CYCLES))?;
             out.write(stim.to_text().as_bytes())?;
             line(run)

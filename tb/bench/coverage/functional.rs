@@ -866,7 +866,12 @@ pub fn flush() {
         "test": super::run_name(),
         "bins": counts,
     });
-    if let Err(e) = std::fs::write(&path, doc.to_string()) {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Err(e) = crate::outputs::OutDir::unchecked(&dir).write(&name, doc.to_string().as_bytes())
+    {
         crate::outputs::note(&format!(
             "coverage: {}: {e}",
             generals_maps::shown_path(&path)

@@ -582,6 +582,8 @@ pub struct Report {
     pub dat_files: usize,
     /// Waivers applied.
     pub waivers: Waivers,
+    /// The RTL files merged into one, in Verilator's format (`rtl.dat`).
+    pub rtl_dat: Option<String>,
 }
 
 impl Report {
@@ -882,7 +884,8 @@ impl Report {
 
 /// Reads every coverage file under `inputs` (files, or folders searched
 /// one level deep), checks each, and merges them; the RTL's through
-/// `verilator_coverage` into `work/rtl.dat`.
+/// `verilator_coverage`, in a scratch folder inside `work`, into
+/// [`Report::rtl_dat`].
 pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Report, AppError> {
     let mut files: Vec<PathBuf> = Vec::new();
     for i in inputs {
@@ -904,7 +907,7 @@ pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Repo
     let mut dats = Vec::new();
     let mut jsons = Vec::new();
     for f in &files {
-        let bytes = generals_maps::read_capped(f, FILE_MAX).map_err(|source| AppError::Read {
+        let bytes = crate::inputs::read_regular(f, FILE_MAX).map_err(|source| AppError::Read {
             path: shown_path(f),
             source,
         })?;
@@ -934,6 +937,7 @@ pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Repo
     if !dats.is_empty() {
         let merged = merge_dats(&dats, work)?;
         report.points = read_points(&merged);
+        report.rtl_dat = Some(merged);
     }
     Ok(report)
 }
@@ -972,13 +976,20 @@ fn merge_dats(dats: &[String], work: &OutDir) -> Result<String, AppError> {
             String::from_utf8_lossy(&out.stderr).trim().to_string(),
         )));
     }
-    let text = std::fs::read_to_string(&merged).map_err(|source| AppError::Read {
+    std::fs::read_to_string(&merged).map_err(|source| AppError::Read {
         path: shown_path(&merged),
         source,
-    })?;
-    work.write("rtl.dat", text.as_bytes())?;
-    Ok(text)
+    })
 }
+
+/// The files a report's folder holds.
+const REPORT_FILES: &[&str] = &[
+    "rtl.dat",
+    "rtl.info",
+    "bins.json",
+    "bins.html",
+    "summary.txt",
+];
 
 /// `generals coverage report`: merges `inputs` into `out` (rtl.dat,
 /// rtl.info, bins.json, bins.html, summary.txt) and checks the floor.
@@ -989,7 +1000,15 @@ pub fn report_cmd(
     waivers: Option<&Path>,
 ) -> Result<(Report, Vec<String>), AppError> {
     let mut plan = Plan::new();
-    let dir = plan.folder("--out", out)?;
+    for i in inputs {
+        plan.input("an input", i)?;
+    }
+    let dir = plan.folder_owning("--out", out, REPORT_FILES)?;
+    // Every file of the report checked before the merge, written in one
+    // go after it: a report is whole or not there.
+    for name in REPORT_FILES {
+        dir.file(name)?;
+    }
     let floor = floor.map(Floor::read).transpose().map_err(coverage_error)?;
     let waivers = waivers
         .map(Waivers::read)
@@ -1003,12 +1022,26 @@ pub fn report_cmd(
         "tests": report.tests,
         "bins": report.bins,
     });
-    dir.write("bins.json", bins.to_string().as_bytes())?;
-    dir.write("bins.html", report.bins_html().as_bytes())?;
-    if !report.points.is_empty() {
-        dir.write("rtl.info", report.lcov().as_bytes())?;
+    let mut files: Vec<(&str, String)> = vec![
+        ("bins.json", bins.to_string()),
+        ("bins.html", report.bins_html()),
+    ];
+    if let Some(dat) = &report.rtl_dat {
+        files.push(("rtl.dat", dat.clone()));
     }
-    dir.write("summary.txt", report.summary(true).as_bytes())?;
+    if !report.points.is_empty() {
+        files.push(("rtl.info", report.lcov()));
+    }
+    files.push(("summary.txt", report.summary(true)));
+    dir.make()?;
+    let mut staged = Vec::new();
+    for (name, text) in &files {
+        let mut s = dir.file(name)?.stage()?;
+        std::io::Write::write_all(s.file(), text.as_bytes())
+            .map_err(|e| AppError::write(s.output().label(), e))?;
+        staged.push(s);
+    }
+    crate::outputs::commit_all(staged)?;
     dir.keep();
     let below = floor.map(|f| report.below(&f)).unwrap_or_default();
     Ok((report, below))

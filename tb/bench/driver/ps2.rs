@@ -13,6 +13,10 @@ pub const SYS_HZ: u32 = 50_000_000;
 pub const DEVICE_HZ_MIN: u32 = 10_000;
 /// See [`DEVICE_HZ_MIN`].
 pub const DEVICE_HZ_MAX: u32 = 16_700;
+/// A timing's jitter is below this fraction of a half period.
+pub const JITTER_MAX: f64 = 0.2;
+/// The idle gap between frames, in cycles, that a timing may have.
+pub const GAP_CYCLES: std::ops::RangeInclusive<u32> = 500..=5_000;
 
 /// Silence after a truncated frame: well past the receiver's timeout.
 pub fn truncate_silence(rx: &KbdParams) -> u32 {
@@ -76,9 +80,10 @@ impl Fault {
 pub struct Ps2Timing {
     /// Device clock in Hz (10 000 ..= 16 700).
     pub clock_hz: u32,
-    /// Largest change of each half period, as a fraction of it (0.0 ..< 0.2).
+    /// Largest change of each half period, as a fraction of it (0.0 ..<
+    /// [`JITTER_MAX`]).
     pub jitter: f64,
-    /// Idle time between frames, in cycles.
+    /// Idle time between frames, in cycles ([`GAP_CYCLES`]).
     pub gap_cycles: u32,
 }
 
@@ -98,7 +103,7 @@ impl Ps2Timing {
         Self {
             clock_hz: rng.gen_range(DEVICE_HZ_MIN..=DEVICE_HZ_MAX),
             jitter: rng.gen_range(0.0..0.15),
-            gap_cycles: rng.gen_range(500..5_000),
+            gap_cycles: rng.gen_range(*GAP_CYCLES.start()..*GAP_CYCLES.end()),
         }
     }
 }

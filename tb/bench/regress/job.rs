@@ -9,6 +9,7 @@ use crate::app::{self, FrameOptions, PlayOptions};
 use crate::dut::CoreModel;
 use crate::error::AppError;
 use crate::fuzz::{self, FuzzOptions, FuzzReplay, RunExtras, Taken};
+use crate::outputs::OutDir;
 use crate::sequence::FuzzMix;
 use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Key, Step};
@@ -267,10 +268,8 @@ pub fn run(job: &Job, maps: Vec<Map>, dir: &Path) -> Outcome {
                         video: opts.video,
                         actions: taken,
                     };
-                    let path = dir.join(ACTIONS);
-                    if std::fs::write(&path, serde_json::to_string(&rec).unwrap_or_default())
-                        .is_ok()
-                    {
+                    let text = serde_json::to_string(&rec).unwrap_or_default();
+                    if let Ok(path) = OutDir::unchecked(dir).write(ACTIONS, text.as_bytes()) {
                         saved.push(path.display().to_string());
                     }
                     saved.extend(pictures(dir));
@@ -296,7 +295,10 @@ pub fn run(job: &Job, maps: Vec<Map>, dir: &Path) -> Outcome {
             };
             let script = (!steps.is_empty()).then(|| dir.join(SCRIPT));
             if let Some(p) = &script {
-                if std::fs::write(p, script_text(&steps)).is_ok() {
+                if OutDir::unchecked(dir)
+                    .write(SCRIPT, script_text(&steps).as_bytes())
+                    .is_ok()
+                {
                     saved.push(p.display().to_string());
                 }
             }

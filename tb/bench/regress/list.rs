@@ -32,6 +32,19 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The largest budget of a job of this kind (see the list file's
+    /// header for what it counts): the bound of the option that runs the
+    /// same by hand.
+    pub fn budget_max(self) -> u64 {
+        use crate::bounds::{FUZZ_KEYS, KBD_BYTES, ROUNDS, SCRIPT_KEYS};
+        match self {
+            Kind::Fuzz | Kind::FuzzVideo => FUZZ_KEYS,
+            Kind::Kbd => KBD_BYTES,
+            Kind::Machines => ROUNDS,
+            Kind::PersonVsMachine | Kind::Netlist | Kind::PowerUp => SCRIPT_KEYS,
+        }
+    }
+
     /// The name the list uses.
     pub fn name(self) -> &'static str {
         match self {
@@ -109,9 +122,8 @@ pub struct List {
     pub tests: Vec<TestDef>,
 }
 
-/// Budget and seed bounds of a test (hours, not years).
-const SEEDS_MAX: u32 = 100_000;
-const BUDGET_MAX: u64 = 10_000_000;
+/// The seeds of a test (hours, not years).
+const SEEDS_MAX: u32 = crate::bounds::SEEDS as u32;
 
 impl List {
     /// Reads and checks a list file: TOML errors name the line and column,
@@ -120,7 +132,7 @@ impl List {
     pub fn read(path: &Path) -> Result<List, AppError> {
         let name = shown_path(path);
         let bytes =
-            generals_maps::read_capped(path, LIST_MAX).map_err(|source| AppError::Read {
+            crate::inputs::read_regular(path, LIST_MAX).map_err(|source| AppError::Read {
                 path: name.clone(),
                 source,
             })?;
@@ -164,9 +176,11 @@ impl List {
                 return Err(bad("named twice".into()));
             }
             for (tier, run) in [("smoke", t.smoke), ("nightly", t.nightly)] {
-                if run.seeds > SEEDS_MAX || run.budget > BUDGET_MAX {
+                let budget_max = t.kind.budget_max();
+                if run.seeds > SEEDS_MAX || run.budget > budget_max {
                     return Err(bad(format!(
-                        "{tier}: seeds 0 … {SEEDS_MAX}, budget 0 … {BUDGET_MAX}"
+                        "{tier}: seeds 0 … {SEEDS_MAX}, budget 0 … {budget_max} for a {} test",
+                        t.kind.name()
                     )));
                 }
             }
@@ -193,6 +207,7 @@ impl List {
 
 /// One job of a regression: a test's seed.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Job {
     /// The test.
     pub test: String,
@@ -204,6 +219,37 @@ pub struct Job {
     pub seed: u64,
     /// Its budget.
     pub budget: u64,
+}
+
+impl Job {
+    /// Checks a job read from a file (a shard's results, a worker's
+    /// `job.json`): a test name as a list has it, an index below the seed
+    /// bound, a budget within its kind's.
+    pub fn check(&self) -> Result<(), String> {
+        if self.test.is_empty()
+            || !self
+                .test
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            return Err(format!(
+                "test `{}`: a name is letters, digits and `-`",
+                generals_maps::shown(&self.test)
+            ));
+        }
+        if self.index >= SEEDS_MAX {
+            return Err(format!("index {}: 0 … {}", self.index, SEEDS_MAX - 1));
+        }
+        if self.budget > self.kind.budget_max() {
+            return Err(format!(
+                "budget {}: 0 … {} for a {} job",
+                self.budget,
+                self.kind.budget_max(),
+                self.kind.name()
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A job's seed: the master seed mixed with the test's name and the index

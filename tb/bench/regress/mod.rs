@@ -15,7 +15,7 @@ pub mod results;
 pub mod shrink;
 
 use crate::error::AppError;
-use crate::outputs::{interrupt, note, Plan};
+use crate::outputs::{interrupt, note, OutDir, Plan};
 use list::{Job, List, Tier};
 use results::{Group, JobResult, Results};
 use std::path::{Path, PathBuf};
@@ -69,17 +69,67 @@ fn me() -> Result<PathBuf, AppError> {
     std::env::current_exe().map_err(|e| AppError::Usage(format!("cannot find this program: {e}")))
 }
 
-fn spawn(args: &[String], dir: &Path, env: &[(String, PathBuf)]) -> Result<Child, AppError> {
-    let output = dir.join("output.txt");
-    let file = std::fs::File::create(&output)
-        .map_err(|e| AppError::write(output.display().to_string(), e))?;
-    let err = file
+/// The files a job's worker leaves in its folder (see [`job`]); an earlier
+/// run's are removed before the job starts, so that a stale result is
+/// never read as this run's, and none of them is written through a link.
+const JOB_FILES: &[&str] = &[
+    "job.json",
+    "result.json",
+    "output.txt",
+    job::ACTIONS,
+    job::SCRIPT,
+];
+/// The pictures of a pixel mismatch, in a job's `mismatch/` folder and a
+/// shrinking's `attempt/` folder.
+const PICTURES: &[&str] = crate::frames::MISMATCH_NAMES;
+/// The files a shrinking's worker leaves in its group's folder.
+const GROUP_FILES: &[&str] = &[
+    "shrink.json",
+    "shrunk.json",
+    "shrunk.keys",
+    "wave.fst",
+    "output.txt",
+];
+/// The names the farm gives its own files and folders in `--out`.
+pub const OWN_NAMES: &[&str] = &[
+    "results.json",
+    "junit.xml",
+    "summary.md",
+    "jobs",
+    "groups",
+    "coverage",
+];
+
+/// Readies a worker's folder `dir` (inside the results' folder, every
+/// component a real folder): an earlier run's files removed, a new
+/// `output.txt` made for the worker's output.
+fn ready(dir: &OutDir, files: &[&str], pictures: &str) -> Result<std::fs::File, AppError> {
+    dir.make()?;
+    dir.clear(files)?;
+    dir.own_folder(pictures)?.clear(PICTURES)?;
+    dir.create_new("output.txt")
+}
+
+/// An option and its path as one argument (`--dir=PATH`), so that a path
+/// starting with `-` reaches the worker as the path it is.
+fn path_arg(option: &str, path: &Path) -> std::ffi::OsString {
+    let mut a = std::ffi::OsString::from(format!("{option}="));
+    a.push(path);
+    a
+}
+
+fn spawn(
+    args: &[std::ffi::OsString],
+    output: std::fs::File,
+    env: &[(String, PathBuf)],
+) -> Result<Child, AppError> {
+    let err = output
         .try_clone()
-        .map_err(|e| AppError::write(output.display().to_string(), e))?;
+        .map_err(|e| AppError::write("a worker's output.txt", e))?;
     let mut cmd = Command::new(me()?);
     cmd.args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::from(file))
+        .stdout(Stdio::from(output))
         .stderr(Stdio::from(err));
     for (k, v) in env {
         cmd.env(k, v);
@@ -189,23 +239,38 @@ pub fn run(
                 .into(),
         ));
     }
-    let out = Plan::new().folder("--out", &cfg.out)?;
+    let mut plan = Plan::new();
+    plan.input("--list", &cfg.list)?;
+    let out = plan.folder_owning("--out", &cfg.out, OWN_NAMES)?;
+    let jobs = list::jobs(&list, cfg.tier, cfg.seeds, cfg.master, &cfg.only, cfg.shard);
+    // Every file and folder of the run checked before the first job: the
+    // report's files, the job folders, the coverage folder.
+    for f in ["results.json", "junit.xml", "summary.md"] {
+        out.file(f)?;
+    }
+    let job_dirs: Vec<OutDir> = jobs
+        .iter()
+        .map(|j| out.own_folder(&job_dir(j)))
+        .collect::<Result<_, _>>()?;
+    out.own_folder("groups")?;
+    let cov_dir = cfg
+        .coverage
+        .then(|| out.own_folder("coverage"))
+        .transpose()?;
     out.make()?;
     out.keep();
-    let jobs = list::jobs(&list, cfg.tier, cfg.seeds, cfg.master, &cfg.only, cfg.shard);
     // The slowest kind first (the gate-level netlist's cycles cost about
     // fifty times the RTL's), so that it does not run alone at the end; the
     // results stay in the list's order.
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| jobs[i].kind != list::Kind::Netlist);
     let started = Instant::now();
-    let cov_dir = cfg.coverage.then(|| cfg.out.join("coverage"));
     if let Some(d) = &cov_dir {
-        std::fs::create_dir_all(d).map_err(|e| AppError::write(d.display().to_string(), e))?;
+        d.make()?;
     }
     let env: Vec<(String, PathBuf)> = cov_dir
         .iter()
-        .map(|d| ("GENERALS_COVERAGE_DIR".to_string(), d.clone()))
+        .map(|d| ("GENERALS_COVERAGE_DIR".to_string(), d.path().to_path_buf()))
         .collect();
     note(&format!(
         "regress: {} jobs of tier {} from master seed {} (replay the whole run: --seed {}), {} at a time, results in {}",
@@ -225,27 +290,19 @@ pub fn run(
         cfg.workers,
         |i| {
             let j = &jobs[order[i]];
-            let rel = format!("jobs/{}/{:03}", j.test, j.index);
-            let dir = cfg.out.join(&rel);
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| AppError::write(dir.display().to_string(), e))?;
-            let args = vec![
+            let dir = &job_dirs[order[i]];
+            let output = ready(dir, JOB_FILES, "mismatch")?;
+            let args: Vec<std::ffi::OsString> = vec![
                 "regress".into(),
                 "job".into(),
-                "--dir".into(),
-                dir.display().to_string(),
-                "--test".into(),
-                j.test.clone(),
-                "--kind".into(),
-                j.kind.name().into(),
-                "--index".into(),
-                j.index.to_string(),
-                "--seed".into(),
-                j.seed.to_string(),
-                "--budget".into(),
-                j.budget.to_string(),
+                path_arg("--dir", dir.path()),
+                format!("--test={}", j.test).into(),
+                format!("--kind={}", j.kind.name()).into(),
+                format!("--index={}", j.index).into(),
+                format!("--seed={}", j.seed).into(),
+                format!("--budget={}", j.budget).into(),
             ];
-            Ok((spawn(&args, &dir, &env)?, dir))
+            Ok((spawn(&args, output, &env)?, dir.path().to_path_buf()))
         },
         |i, dir, exit, _secs| {
             let i = order[i];
@@ -311,14 +368,19 @@ pub fn run(
     res.group();
     res.wall_seconds = started.elapsed().as_secs_f64();
     if cfg.shrink && !interrupted {
-        shrink_groups(cfg, &mut res)?;
+        shrink_groups(cfg, &out, &mut res)?;
     }
     res.write(&out)?;
     Ok(res)
 }
 
+/// A job's folder, relative to the results' folder.
+fn job_dir(j: &Job) -> String {
+    format!("jobs/{}/{:03}", j.test, j.index)
+}
+
 /// Shrinks the first failure of each group, each in a worker of its own.
-fn shrink_groups(cfg: &Config, res: &mut Results) -> Result<(), AppError> {
+fn shrink_groups(cfg: &Config, out: &OutDir, res: &mut Results) -> Result<(), AppError> {
     let todo: Vec<(usize, JobResult)> = res
         .groups
         .iter()
@@ -357,24 +419,20 @@ fn shrink_groups(cfg: &Config, res: &mut Results) -> Result<(), AppError> {
         cfg.workers,
         |i| {
             let (gi, r) = &todo[i];
-            let dir = shrink::group_dir(&cfg.out, *gi);
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| AppError::write(dir.display().to_string(), e))?;
-            let args = vec![
+            let dir = out.own_folder(&shrink::group_name(*gi))?;
+            let output = ready(&dir, GROUP_FILES, "attempt")?;
+            let args: Vec<std::ffi::OsString> = vec![
                 "regress".into(),
                 "shrink".into(),
-                "--job-dir".into(),
-                cfg.out.join(&r.dir).display().to_string(),
-                "--out".into(),
-                dir.display().to_string(),
-                "--seconds".into(),
-                cfg.shrink_budget.as_secs().to_string(),
+                path_arg("--job-dir", &cfg.out.join(&r.dir)),
+                path_arg("--out", dir.path()),
+                format!("--seconds={}", cfg.shrink_budget.as_secs()).into(),
             ];
-            Ok((spawn(&args, &dir, &[])?, dir))
+            Ok((spawn(&args, output, &[])?, dir.path().to_path_buf()))
         },
         |i, dir, exit, _| {
             let path = dir.join("shrink.json");
-            match std::fs::read(&path)
+            match crate::inputs::read_regular(&path, 16 << 20)
                 .ok()
                 .and_then(|b| serde_json::from_slice::<shrink::Shrunk>(&b).ok())
             {
@@ -409,14 +467,19 @@ fn relative(base: &Path, p: &str) -> String {
 
 /// `generals regress job`: one job, in its folder; writes `result.json`.
 pub fn job_main(job: &Job, dir: &Path, maps: Vec<generals_maps::Map>) -> Result<(), AppError> {
-    let spec = dir.join("job.json");
-    std::fs::write(&spec, serde_json::to_string_pretty(job).unwrap_or_default())
-        .map_err(|e| AppError::write(spec.display().to_string(), e))?;
+    job.check()
+        .map_err(|why| AppError::Usage(format!("regress job: {why}")))?;
+    let folder = OutDir::unchecked(dir);
+    folder.write("job.json", pretty(job)?.as_bytes())?;
     let outcome = job::run(job, maps, dir);
-    let path = dir.join("result.json");
-    let text = serde_json::to_string_pretty(&outcome)
-        .map_err(|e| AppError::Usage(format!("cannot write the result: {e}")))?;
-    std::fs::write(&path, text).map_err(|e| AppError::write(path.display().to_string(), e))
+    folder.write("result.json", pretty(&outcome)?.as_bytes())?;
+    Ok(())
+}
+
+/// A worker's file as pretty JSON.
+fn pretty<T: serde::Serialize>(v: &T) -> Result<String, AppError> {
+    serde_json::to_string_pretty(v)
+        .map_err(|e| AppError::Usage(format!("cannot write a worker's file: {e}")))
 }
 
 /// `generals regress shrink`: shrinks the failed job of folder `job_dir`
@@ -430,42 +493,95 @@ pub fn shrink_main(
     let outcome = results::read_outcome(job_dir, "ended");
     let job: Job = {
         let path = job_dir.join("job.json");
-        let bytes = std::fs::read(&path).map_err(|source| AppError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        serde_json::from_slice(&bytes)
-            .map_err(|e| AppError::Usage(format!("{}: {e}", path.display())))?
+        let name = generals_maps::shown_path(&path);
+        let bytes =
+            crate::inputs::read_regular(&path, 1 << 20).map_err(|source| AppError::Read {
+                path: name.clone(),
+                source,
+            })?;
+        let job: Job =
+            serde_json::from_slice(&bytes).map_err(|e| AppError::Usage(format!("{name}: {e}")))?;
+        job.check()
+            .map_err(|why| AppError::Usage(format!("{name}: {why}")))?;
+        job
     };
-    let sig = outcome
-        .signature
-        .ok_or_else(|| AppError::Usage(format!("{}: the job did not fail", job_dir.display())))?;
+    let sig = outcome.signature.ok_or_else(|| {
+        AppError::Usage(format!(
+            "{}: the job did not fail",
+            generals_maps::shown_path(job_dir)
+        ))
+    })?;
     let s = shrink::shrink(&job, &sig, job_dir, out, maps, budget)?;
-    let path = out.join("shrink.json");
-    std::fs::write(&path, serde_json::to_string_pretty(&s).unwrap_or_default())
-        .map_err(|e| AppError::write(path.display().to_string(), e))
+    OutDir::unchecked(out).write("shrink.json", pretty(&s)?.as_bytes())?;
+    Ok(())
 }
 
+/// The largest coverage file a merge copies.
+const COVERAGE_FILE_MAX: u64 = 256 << 20;
+
 /// `generals regress merge`: the shards' results (and coverage) into one
-/// report in `out`.
+/// report in `out`. Everything is read and checked before anything is
+/// written: a shard's folder is an input, which the report's folder may not
+/// be; a coverage file that cannot be read is bad input (exit 2), one that
+/// cannot be written an output error (exit 3), never skipped.
 pub fn merge_main(dirs: &[PathBuf], out: &Path) -> Result<Results, AppError> {
+    let mut plan = Plan::new();
+    for d in dirs {
+        plan.input("a shard's folder", d)?;
+    }
+    let dir = plan.folder_owning("--out", out, OWN_NAMES)?;
     let mut parts = Vec::new();
     for d in dirs {
         parts.push((d.display().to_string(), Results::read(d)?));
     }
     let merged = results::merge(parts)?;
-    let dir = Plan::new().folder("--out", out)?;
+    for f in ["results.json", "junit.xml", "summary.md"] {
+        dir.file(f)?;
+    }
+    // The coverage files, read whole first (the merged report's own names:
+    // two shards may not bring one name).
+    let mut coverage: Vec<(String, Vec<u8>)> = Vec::new();
+    let cov = if merged.coverage.is_some() {
+        let cov = dir.own_folder("coverage")?;
+        for d in dirs {
+            let from = d.join("coverage");
+            let Ok(rd) = std::fs::read_dir(&from) else {
+                continue;
+            };
+            for e in rd {
+                let e = e.map_err(|source| AppError::Read {
+                    path: generals_maps::shown_path(&from),
+                    source,
+                })?;
+                let name = e.file_name().to_string_lossy().into_owned();
+                let path = e.path();
+                let bytes =
+                    crate::inputs::read_regular(&path, COVERAGE_FILE_MAX).map_err(|source| {
+                        AppError::Read {
+                            path: generals_maps::shown_path(&path),
+                            source,
+                        }
+                    })?;
+                if coverage.iter().any(|(n, _)| *n == name) {
+                    return Err(AppError::Usage(format!(
+                        "{}: two shards hold a coverage file of this name",
+                        generals_maps::shown_path(&path)
+                    )));
+                }
+                cov.file(&name)?;
+                coverage.push((name, bytes));
+            }
+        }
+        Some(cov)
+    } else {
+        None
+    };
     dir.make()?;
     dir.keep();
-    if merged.coverage.is_some() {
-        let cov = out.join("coverage");
-        std::fs::create_dir_all(&cov).map_err(|e| AppError::write(cov.display().to_string(), e))?;
-        for d in dirs {
-            if let Ok(rd) = std::fs::read_dir(d.join("coverage")) {
-                for e in rd.flatten() {
-                    let _ = std::fs::copy(e.path(), cov.join(e.file_name()));
-                }
-            }
+    if let Some(cov) = &cov {
+        cov.make()?;
+        for (name, bytes) in &coverage {
+            cov.write(name, bytes)?;
         }
     }
     merged.write(&dir)?;

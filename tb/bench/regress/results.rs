@@ -13,6 +13,13 @@ use std::path::Path;
 /// The format of `results.json`.
 pub const FORMAT: &str = "generals-regress-1";
 
+/// The longest time a results file may give (a year): a JUnit report
+/// cannot hold an endless duration.
+const SECONDS_MAX: f64 = 365.0 * 86_400.0;
+
+/// The largest `result.json` a worker writes.
+const OUTCOME_MAX: u64 = 16 << 20;
+
 /// One job and how it ended.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JobResult {
@@ -312,7 +319,7 @@ impl Results {
         let path = dir.join("results.json");
         let name = generals_maps::shown_path(&path);
         let bytes =
-            generals_maps::read_capped(&path, 256 << 20).map_err(|source| AppError::Read {
+            crate::inputs::read_regular(&path, 256 << 20).map_err(|source| AppError::Read {
                 path: name.clone(),
                 source,
             })?;
@@ -325,7 +332,47 @@ impl Results {
                 generals_maps::shown(&r.format)
             )));
         }
+        r.check()
+            .map_err(|why| AppError::Usage(format!("{name}: {why}")))?;
         Ok(r)
+    }
+
+    /// Checks results read from a file: every count within the bound its
+    /// option has, every index in range, every time a number of seconds,
+    /// every group with a job.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::bounds::{SEEDS, SHARDS, WORKERS};
+        if let Some((k, n)) = self.shard {
+            if !(1..=SHARDS).contains(&u64::from(n)) || !(1..=n).contains(&k) {
+                return Err(format!(
+                    "shard [{k}, {n}]: a shard is [K, N] with 1 ≤ K ≤ N ≤ {SHARDS}"
+                ));
+            }
+        }
+        if !(1..=WORKERS).contains(&(self.workers as u64)) {
+            return Err(format!("workers {}: 1 … {WORKERS}", self.workers));
+        }
+        if let Some(n) = self.seeds {
+            if !(1..=SEEDS).contains(&u64::from(n)) {
+                return Err(format!("seeds {n}: 1 … {SEEDS}"));
+            }
+        }
+        let seconds = |what: &str, s: f64| {
+            if s.is_finite() && (0.0..=SECONDS_MAX).contains(&s) {
+                Ok(())
+            } else {
+                Err(format!("{what} {s}: 0 … {SECONDS_MAX} seconds"))
+            }
+        };
+        seconds("wall_seconds", self.wall_seconds)?;
+        for (i, r) in self.jobs.iter().enumerate() {
+            r.job.check().map_err(|why| format!("jobs[{i}]: {why}"))?;
+            seconds(&format!("jobs[{i}].outcome.seconds"), r.outcome.seconds)?;
+        }
+        if let Some(i) = self.groups.iter().position(|g| g.jobs.is_empty()) {
+            return Err(format!("groups[{i}]: a group with no job"));
+        }
+        Ok(())
     }
 
     /// The results with what differs between runs of the same jobs taken out
@@ -507,9 +554,10 @@ pub fn merge(parts: Vec<(String, Results)>) -> Result<Results, AppError> {
 /// crashed) is a failed job that says how it ended, its output kept.
 pub fn read_outcome(dir: &Path, exit: &str) -> Outcome {
     let path = dir.join("result.json");
-    let read = std::fs::read(&path)
+    let read = crate::inputs::read_regular(&path, OUTCOME_MAX)
         .ok()
-        .and_then(|b| serde_json::from_slice::<Outcome>(&b).ok());
+        .and_then(|b| serde_json::from_slice::<Outcome>(&b).ok())
+        .filter(|o| o.seconds.is_finite() && (0.0..=SECONDS_MAX).contains(&o.seconds));
     read.unwrap_or_else(|| Outcome {
         status: Status::Error,
         cycles: 0,

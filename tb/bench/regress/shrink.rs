@@ -120,7 +120,7 @@ pub fn shrink(
     maps: Vec<Map>,
     budget: Duration,
 ) -> Result<Shrunk, AppError> {
-    std::fs::create_dir_all(out).map_err(|e| AppError::write(out.display().to_string(), e))?;
+    crate::outputs::OutDir::unchecked(out).make()?;
     let scratch = out.join("attempt");
     match job.kind {
         Kind::Fuzz | Kind::FuzzVideo => {
@@ -149,7 +149,9 @@ pub fn shrink(
             finish_fuzz(signature, &shrunk, out, maps, before, tries, out_of_time)
         }
         Kind::Machines | Kind::PersonVsMachine | Kind::Netlist | Kind::PowerUp => {
-            let text = std::fs::read_to_string(dir.join(SCRIPT)).unwrap_or_default();
+            let text = crate::inputs::read_regular(&dir.join(SCRIPT), 16 << 20)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
             let steps = parse_script(&text).map_err(|source| AppError::Script {
                 name: dir.join(SCRIPT).display().to_string(),
                 source,
@@ -196,8 +198,18 @@ pub fn shrink(
     }
 }
 
+/// Writes a file of the shrinking's own into its folder: replaced whole,
+/// never written through a link planted at its name.
 fn write(path: &Path, text: &str) -> Result<(), AppError> {
-    std::fs::write(path, text).map_err(|e| AppError::write(path.display().to_string(), e))
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return Err(AppError::Usage(format!(
+            "{}: not a file's path",
+            generals_maps::shown_path(path)
+        )));
+    };
+    crate::outputs::OutDir::unchecked(dir)
+        .write(&name.to_string_lossy(), text.as_bytes())
+        .map(drop)
 }
 
 /// Writes a shrunk fuzz run: as a key script if it fits one and replays the
@@ -333,7 +345,13 @@ fn as_script(actions: &[Taken]) -> Option<(u8, u8, Vec<Step>)> {
 
 /// The folder a group's shrinking writes to.
 pub fn group_dir(out: &Path, n: usize) -> PathBuf {
-    out.join("groups").join(format!("{:02}", n + 1))
+    out.join(group_name(n))
+}
+
+/// The folder of failure group `n` (0-based), relative to the results'
+/// folder.
+pub fn group_name(n: usize) -> String {
+    format!("groups/{:02}", n + 1)
 }
 
 /// A job's status as shrinking needs it.
