@@ -1,6 +1,7 @@
 //! Golden model of Generals (GAME.md §3–§5): the rules engine, the draw
 //! counter, the buttons and power-on reset, the PS/2 keyboard decoder and
-//! its command FIFO, and key scripts. Plain Rust, no RTL.
+//! its command FIFO, and key scripts; and the DVI output's TMDS encoder
+//! (GAME.md §9). Plain Rust, no RTL.
 //!
 //! The rules as implemented are described for people in `docs/rules.md`.
 
@@ -14,6 +15,7 @@ pub mod port;
 pub mod runner;
 pub mod script;
 pub mod text;
+pub mod tmds;
 pub mod types;
 
 pub use draw::{DrawCounter, DRAW_MODULUS};
@@ -22,6 +24,7 @@ pub use json::JsonError;
 pub use port::PortScalars;
 pub use runner::{run_script, run_with_machine, RunError};
 pub use script::{parse_script, Action, Key, ScriptError, Step, WAIT_MAX};
+pub use tmds::TmdsEncoder;
 pub use types::{
     direction, player_code, sat_add, Cell, CellBitsError, Command, Kind, Mode, Owner, Phase,
     Player, Pos, CELLS, MAX_TROOPS, SIZE,
