@@ -24,10 +24,10 @@ fn main() {
     let generated = std::panic::catch_unwind(|| {
         bindgen::Builder::default()
             .header(header)
-            .allowlist_function("(kbd|core|top)_.*")
-            .allowlist_type("(kbd|core|top)_.*")
+            .allowlist_function("(kbd|core|top|dvi)_.*")
+            .allowlist_type("(kbd|core|top|dvi)_.*")
             .allowlist_var("CORE_.*")
-            .opaque_type("(kbd|core)_model")
+            .opaque_type("(kbd|core|dvi)_model")
             .derive_default(true)
             .derive_partialeq(true)
             .generate()

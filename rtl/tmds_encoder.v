@@ -21,13 +21,16 @@
 //    grows by the symbol's own disparity, the 2*q_m[8] and 2*(~q_m[8]) terms being
 //    q[9:8]'s share.
 // In blanking (de = 0) the symbol is one of the four control symbols, chosen by
-// c = {C1, C0}, and cnt returns to 0.
+// {C1, C0}, and cnt returns to 0. C0 and C1 are ports of their own, as DVI names
+// them: a wire that joined them outside would be logic on the board top's inputs,
+// which a simulator evaluates at every change rather than at the clock edge.
 module tmds_encoder (
     input  wire       clk,  // the core's 50 MHz clock
     input  wire       ce,   // pixel enable: one cycle in two (25 MHz)
     input  wire       de,   // 1: active video, encode d; 0: blanking, send c's symbol
     input  wire [7:0] d,    // the pixel's 8-bit channel value
-    input  wire [1:0] c,    // control code: {vsync, hsync} on the blue lane, 0 on the others
+    input  wire       c0,   // control code {C1, C0}: hsync on the blue lane, 0 on the others
+    input  wire       c1,   //   vsync on the blue lane, 0 on the others
     output reg  [9:0] q     // the symbol, bit 0 sent first
 );
     // The four control symbols, as q[9:0] (DVI 1.0 writes them bit 0 first:
@@ -118,7 +121,7 @@ module tmds_encoder (
                     cnt_q <= c_cnt - t_nm8x2 + t_disp;
                 end
             end else begin
-                case (c)
+                case ({c1, c0})
                     2'b00:   q <= CTRL_00;
                     2'b01:   q <= CTRL_01;
                     2'b10:   q <= CTRL_10;

@@ -38,6 +38,9 @@ pub struct FrameOptions {
     pub gif: Option<PathBuf>,
     /// Folder for expected/actual/diff pictures of a mismatch.
     pub mismatch_dir: PathBuf,
+    /// Check the ULX3S's DVI output too: its encoders' every symbol
+    /// (GAME.md §9, docs/display.md).
+    pub dvi: bool,
 }
 
 /// Options of a scripted co-simulated game.
@@ -190,7 +193,10 @@ fn vga_check_with_sinks(
         }
     });
     let stats_out = Rc::clone(&outputs);
-    let monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(sink);
+    let mut monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(sink);
+    if opts.dvi {
+        monitor = monitor.with_dvi()?;
+    }
     env.add_hook(Box::new(StatsTap {
         monitor,
         out: stats_out,

@@ -174,6 +174,68 @@ impl Drop for TopDut {
     }
 }
 
+/// The ULX3S's DVI encoders (`rtl/dvi_tmds.v`, GAME.md §9), a model of their
+/// own run beside the core and fed by its VGA pins, as the board top wires
+/// them.
+pub struct DviDut {
+    raw: *mut ffi::dvi_model,
+    out: Vec<ffi::dvi_pixel>,
+}
+
+/// One pixel the encoders took: the index of its cycle in the pins given,
+/// and the three symbols after it (blue, green, red; bit 0 sent first).
+pub type DviPixel = ffi::dvi_pixel;
+
+/// A build without the DVI encoders' model (the coverage build).
+#[derive(Debug, thiserror::Error)]
+#[error("this build has no model of the DVI encoders (the coverage build leaves it out); use the speed build")]
+pub struct NoDvi;
+
+impl DviDut {
+    /// Fresh encoders (power-up values), or [`NoDvi`].
+    pub fn new() -> Result<Self, NoDvi> {
+        // SAFETY: a fresh model or null; freed in Drop.
+        let raw = unsafe { ffi::dvi_new() };
+        if raw.is_null() {
+            return Err(NoDvi);
+        }
+        Ok(Self {
+            raw,
+            out: Vec::new(),
+        })
+    }
+
+    /// Clocks the encoders through one cycle per pin word of `pins`; the
+    /// pixels they took (the cycles with `vga_clk` high), in order.
+    pub fn run(&mut self, pins: &[PinWord]) -> &[DviPixel] {
+        if self.out.len() < pins.len() {
+            self.out.resize(pins.len(), DviPixel::default());
+        }
+        // SAFETY: raw is live; PinWord is a transparent u64, so `pins` is
+        // `pins.len()` words; `out` has room for as many pixels.
+        let k = unsafe {
+            ffi::dvi_run(
+                self.raw,
+                pins.as_ptr().cast::<u64>(),
+                pins.len() as u64,
+                self.out.as_mut_ptr(),
+            )
+        };
+        &self.out[..k as usize]
+    }
+}
+
+impl Drop for DviDut {
+    fn drop(&mut self) {
+        // SAFETY: raw is live; the path is a valid C string for the call.
+        crate::coverage::rtl::dump("dvi", |p| unsafe {
+            ffi::dvi_coverage_write(self.raw, p.as_ptr())
+        });
+        // SAFETY: raw came from dvi_new and is freed once.
+        unsafe { ffi::dvi_free(self.raw) };
+    }
+}
+
 /// The debug port's scalars, unpacked from [`CoreOut::scalars`] (the shim
 /// packs them in one word at the `CORE_SCALAR_*` bits of `tb/shim/shim.h`).
 impl CoreOut {
@@ -353,6 +415,19 @@ impl PinWord {
             blank_n,
             rgb: self.rgb(),
         }
+    }
+
+    /// The VGA pins of a cycle's outputs, as a burst packs them.
+    pub fn of(out: &CoreOut) -> PinWord {
+        let bit = |v: u8, at: u32| u64::from(v & 1) << at;
+        PinWord(
+            Self::colour([out.vga_r, out.vga_g, out.vga_b])
+                | bit(out.vga_hs_n, ffi::CORE_PIN_HS_N)
+                | bit(out.vga_vs_n, ffi::CORE_PIN_VS_N)
+                | bit(out.vga_blank_n, ffi::CORE_PIN_BLANK_N)
+                | bit(out.vga_sync_n, ffi::CORE_PIN_SYNC_N)
+                | bit(out.vga_clk, ffi::CORE_PIN_CLK),
+        )
     }
 
     /// The outputs of a quiet cycle: `before` (the outputs the burst began

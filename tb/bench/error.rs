@@ -3,7 +3,7 @@
 //! 1 the design failed a check, 2 bad input, 3 an output that cannot be
 //! written, 0 a reader that closed standard output early.
 
-use crate::dut::{NoNetlist, TraceError};
+use crate::dut::{NoDvi, NoNetlist, TraceError};
 use crate::scoreboard::Mismatch;
 use crate::stimulus::StimulusError;
 use generals_golden::{RunError, ScriptError};
@@ -122,6 +122,9 @@ pub enum AppError {
     /// `--netlist` on a build without the gate-level model (exit status 2).
     #[error(transparent)]
     NoNetlist(#[from] NoNetlist),
+    /// `--dvi` on a build without the DVI encoders' model (exit status 2).
+    #[error(transparent)]
+    NoDvi(#[from] NoDvi),
     /// An output that cannot be written (exit status 3).
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -188,7 +191,8 @@ impl AppError {
             | AppError::Usage(_)
             | AppError::OptionsReported
             | AppError::Coverage(_)
-            | AppError::NoNetlist(_) => 2,
+            | AppError::NoNetlist(_)
+            | AppError::NoDvi(_) => 2,
             AppError::Output(_) => 3,
             AppError::ClosedPipe => 0,
         }

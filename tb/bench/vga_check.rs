@@ -2,12 +2,17 @@
 //! role: the raster monitor rebuilds frames from the pins
 //! ([`crate::monitor::raster`]), the pixel scoreboard compares them with the
 //! golden renderer's ([`crate::scoreboard::pixels`]), and a frame sink (PNG
-//! files, the GIF: [`crate::frames`]) receives each one.
+//! files, the GIF: [`crate::frames`]) receives each one. With the DVI check
+//! on ([`VgaCheck::with_dvi`]), the ULX3S's DVI encoders run beside the
+//! core on the same pins and the DVI scoreboard
+//! ([`crate::scoreboard::dvi`]) judges each of their symbols, after the
+//! VGA check has judged the pins of the same cycles.
 
 use crate::core_env::{Burst, CycleHook, Shown};
-use crate::dut::CoreOut;
+use crate::dut::{CoreOut, DviDut, NoDvi, PinWord};
 use crate::monitor::raster::Raster;
 use crate::scoreboard::core::CycleEvents;
+use crate::scoreboard::dvi::DviScoreboard;
 use crate::scoreboard::pixels::PixelScoreboard;
 use crate::scoreboard::Mismatch;
 use generals_render as gr;
@@ -27,6 +32,27 @@ pub struct VgaStats {
     pub frames: u64,
     /// Samples compared.
     pub samples: u64,
+    /// Pixels whose three DVI symbols were judged (with the DVI check on).
+    pub dvi_pixels: u64,
+}
+
+/// The DVI encoders' model and their scoreboard.
+struct DviCheck {
+    dut: DviDut,
+    sb: DviScoreboard,
+}
+
+impl DviCheck {
+    /// Clocks the encoders through the cycles from `first` whose pins are
+    /// `pins`, judging each pixel they take.
+    #[inline]
+    fn run(&mut self, first: u64, pins: &[PinWord]) -> Result<(), Mismatch> {
+        for p in self.dut.run(pins) {
+            let i = p.at as usize;
+            self.sb.pixel(first + i as u64, pins[i], p.lane)?;
+        }
+        Ok(())
+    }
 }
 
 /// Raster monitor, pixel scoreboard and frame sink, wired as one per-cycle
@@ -35,6 +61,7 @@ pub struct VgaCheck {
     raster: Raster,
     pixels: PixelScoreboard,
     sink: Option<FrameSink>,
+    dvi: Option<DviCheck>,
 }
 
 impl VgaCheck {
@@ -44,7 +71,18 @@ impl VgaCheck {
             raster: Raster::new(),
             pixels: PixelScoreboard::new(out_dir),
             sink: None,
+            dvi: None,
         }
+    }
+
+    /// Checks the ULX3S's DVI output too (GAME.md §9): its encoders run
+    /// from the first cycle on, beside the core.
+    pub fn with_dvi(mut self) -> Result<Self, NoDvi> {
+        self.dvi = Some(DviCheck {
+            dut: DviDut::new()?,
+            sb: DviScoreboard::new(),
+        });
+        Ok(self)
     }
 
     /// Sends every completed frame to `sink` (frame dumps, GIF).
@@ -59,6 +97,7 @@ impl VgaCheck {
             frames_checked: self.pixels.frames_checked,
             frames: self.raster.frames,
             samples: self.raster.samples,
+            dvi_pixels: self.dvi.as_ref().map_or(0, |d| d.sb.pixels),
         }
     }
 
@@ -117,7 +156,11 @@ impl CycleHook for VgaCheck {
         ev: &CycleEvents,
     ) -> Result<(), Mismatch> {
         self.step(cycle, out, before, ev.reset)
-            .map_err(|m| self.report(m))
+            .map_err(|m| self.report(m))?;
+        match &mut self.dvi {
+            Some(d) => d.run(cycle, &[PinWord::of(out)]),
+            None => Ok(()),
+        }
     }
 
     fn quiet(&mut self, first: u64, burst: Burst<'_>, before: Shown<'_>) -> Result<(), Mismatch> {
@@ -134,6 +177,9 @@ impl CycleHook for VgaCheck {
             }
             i += 1;
         }
-        Ok(())
+        match &mut self.dvi {
+            Some(d) => d.run(first, pins),
+            None => Ok(()),
+        }
     }
 }

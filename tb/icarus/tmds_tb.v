@@ -20,7 +20,7 @@ module tmds_tb;
 
     reg [11:0] stim [0:MAX_STEPS-1];
 
-    tmds_encoder dut (.clk(clk), .ce(ce), .de(de), .d(d), .c(c), .q(q));
+    tmds_encoder dut (.clk(clk), .ce(ce), .de(de), .d(d), .c0(c[0]), .c1(c[1]), .q(q));
 
     always #HALF_PERIOD clk = ~clk;
 

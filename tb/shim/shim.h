@@ -183,6 +183,24 @@ void top_tick(top_model *m, const top_in *in, top_out *out);
 /* As kbd_coverage_write. */
 int top_coverage_write(top_model *m, const char *path);
 
+/* ---- dvi_tmds: the ULX3S's DVI encoders (GAME.md §9), run beside the core
+ * and fed by its VGA pins ---- */
+typedef struct dvi_model dvi_model;
+typedef struct {
+    uint32_t at;        /* index in the run given of a cycle with vga_clk high */
+    uint16_t lane[3];   /* the symbols after it: blue, green, red (bit 0 first) */
+} dvi_pixel;
+/* A fresh model, or null in a build without it (the coverage build). */
+dvi_model *dvi_new(void);
+void dvi_free(dvi_model *m);
+/* As kbd_coverage_write. */
+int dvi_coverage_write(dvi_model *m, const char *path);
+/* Clocks the encoders through n cycles whose inputs are the VGA pins of
+ * pins[i] (core_burst's pin words, CORE_PIN_*); for each cycle with vga_clk
+ * high (a pixel the encoders take), writes the symbols after it into out,
+ * which has room for n. Returns how many it wrote. */
+uint64_t dvi_run(dvi_model *m, const uint64_t *pins, uint64_t n, dvi_pixel *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,7 @@ pub fn opts(map: u8, script: &[Step], name: &str) -> PlayOptions {
             gif: None,
             // Written only on a mismatch (expected/actual/diff PNGs).
             mismatch_dir: out_dir(&format!("{name}-mismatch")),
+            dvi: false,
         },
         pace: 0,
         seed: 1,

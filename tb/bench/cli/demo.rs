@@ -66,6 +66,7 @@ pub fn demo(a: DemoArgs) -> Result<(), AppError> {
             every: a.every,
             gif: Some(gif.clone()),
             mismatch_dir: out.join("mismatch"),
+            dvi: false,
         },
         pace: if a.person { 1 } else { 0 },
         seed: 1,

@@ -40,6 +40,12 @@ pub struct PlayArgs {
     /// No progress line.
     #[arg(long)]
     quiet: bool,
+    /// Check the ULX3S's DVI output too (GAME.md §9): its TMDS encoders run
+    /// beside the core on the VGA pins, and every symbol of every lane is
+    /// compared with a golden encoder's, decoded back to its pixel or
+    /// control code, and its running disparity held to ±8.
+    #[arg(long)]
+    dvi: bool,
     /// Play on the gate-level netlist that yosys synthesises from the RTL
     /// (built with the bench), not on the RTL: the same checks, so a
     /// simulation/synthesis mismatch shows here and not on the board.
@@ -95,6 +101,7 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
             every: a.every,
             gif: a.gif,
             mismatch_dir: a.mismatch_dir,
+            dvi: a.dvi,
         },
         pace: a.pace as u32, // at most bound::PACE
         seed: a.seed,
@@ -111,14 +118,19 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
     let outs = PlayOutputs::plan(&mut plan, &opts, OutputNames::PLAY)?;
     let r = app::play_planned(maps(), &opts, outs)?;
     note(&format!(
-        "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel",
+        "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel{}",
         if opts.model == CoreModel::Netlist { " (gate-level netlist)" } else { "" },
         r.cycles,
         r.cycles as f64 / 50_000.0,
         r.seconds,
         r.stats.commands,
         r.stats.moves,
-        r.vga.frames_checked
+        r.vga.frames_checked,
+        if opts.frames.dvi {
+            format!(", {} DVI pixels (3 symbols each) checked", r.vga.dvi_pixels)
+        } else {
+            String::new()
+        }
     ));
     write_state(&state_out, &a.game.state_text(&r.state))
 }

@@ -2,6 +2,7 @@
 //! predict, every cycle, and stop at the first difference.
 
 pub mod core;
+pub mod dvi;
 pub mod kbd;
 pub mod pixels;
 
