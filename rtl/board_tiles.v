@@ -127,6 +127,8 @@ module board_tiles #(
             pitch = (nd == 2'd3) ? DIG_PITCH_3 : DIG_PITCH;
             m     = {44{1'b0}};
             // Slot s's leftmost pixel is bit 43 - (x0 + s * pitch).
+            // coverage waiver (branch, else): digit_mask() is called only for a line
+            //   that crosses digits (nxt_dig_on), so its digit count is never 0 there
             if (nd != 2'd0) m = m | ({34'd0, dbl5(r0)} << (6'd34 - x0));
             if (nd >= 2'd2) m = m | ({34'd0, dbl5(r1)} << (6'd34 - x0 - pitch));
             if (nd == 2'd3) m = m | ({34'd0, dbl5(r2)} << (6'd34 - x0 - pitch - pitch));
@@ -203,6 +205,10 @@ module board_tiles #(
             else if (cur && pat && ((fx_eq4 && !fy_lt4) || (fy_eq4 && !fx_lt4)))  cell_pixel = P_INK;
             else if (tgt && (fx_lt3 || fy_lt3))                                   cell_pixel = P_GOLD;
             else if (!ovl)                                                        cell_pixel = fill;
+            // coverage waiver (branch, cond_then): digits in ink are for neutral cells,
+            //   and under GAME.md section 5 a neutral cell never holds troops (any
+            //   attack on one captures it): the colour is drawn only if the rules
+            //   changed
             else if (dig_line)                                                    cell_pixel = dcol ? P_INK : P_WHITE;
             else if (nib != 4'd0)                                                 cell_pixel = nib;
             else                                                                  cell_pixel = fill;
@@ -348,6 +354,10 @@ module board_tiles #(
                                 lk_q    <= LK_SOLID;
                                 solid_q <= !in_range(ny, BAND_Y0 + BAND_EDGE, BAND_H - 2 * BAND_EDGE) ? P_WHITE :
                                            (winner_i == PL_RED)  ? P_RED :
+                                           // coverage waiver (branch, cond_else): the
+                                           //   GAME OVER banner with no winner: the
+                                           //   phase is GAME_OVER only after a
+                                           //   capital's capture, which sets the winner
                                            (winner_i == PL_BLUE) ? P_BLUE : P_PANEL;
                             end else if (n_bly < GRID_W) begin
                                 lk_q    <= LK_SOLID;

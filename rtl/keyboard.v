@@ -109,6 +109,10 @@ module keyboard #(
                 cmd_o <= mem[rd[FIFO_DEPTH_LOG2-1:0] + 1'b1];
             cmd_valid_o <= (wr + {{FIFO_DEPTH_LOG2{1'b0}}, push}) != (rd + {{FIFO_DEPTH_LOG2{1'b0}}, pop});
             if (want && !push) begin
+                // coverage waiver (branch, else): the overflow counter at 65 535 stops
+                //   counting; reaching it takes 65 535 dropped commands (about 7 G
+                //   cycles); the counting itself is covered and proved
+                //   (formal/keyboard_props.sv)
                 if (ovf_count_o != OVF_MAX) ovf_count_o <= ovf_count_o + 1'b1;
             end
             if (byte_valid_i) begin

@@ -363,6 +363,9 @@ module machine_player #(
                                                         c_best_x, c_best_y, c_best_dir);
                             end
                         end
+                        // coverage waiver (line): the machine's default state: st has
+                        //   an explicit reset value and every transition names a listed
+                        //   state
                         default: n_st = M_IDLE;
                     endcase
                 end

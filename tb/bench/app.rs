@@ -5,16 +5,17 @@
 use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::{Fault, Ps2Timing};
-use crate::dut::{CoreDut, CoreModel, CoreOut};
+use crate::dut::{CoreDut, CoreModel};
 use crate::error::AppError;
-use crate::frames::{GifWriter, PngDumper};
+use crate::frames::PngDumper;
 use crate::kbd_env::KbdEnv;
+use crate::mismatch::Mismatch;
 use crate::outputs::{OutDir, OutFile, Plan};
 use crate::progress::Progress;
 use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
-use crate::scoreboard::Mismatch;
-use crate::vga_check::{FrameSink, VgaCheck, VgaStats};
+pub use crate::vga_check::{attach_vga_check, FrameOptions, Outputs};
+use crate::vga_check::{vga_check_with_sinks, VgaStats};
 use generals_golden::keyboard::{key_bytes, Command};
 use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
@@ -22,26 +23,8 @@ use generals_golden::{GameState, Phase};
 use generals_maps::Map;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::Instant;
-
-/// Where the frames of a run go.
-#[derive(Clone, Debug, Default)]
-pub struct FrameOptions {
-    /// Folder for PNG frames.
-    pub dir: Option<PathBuf>,
-    /// Write every N-th frame.
-    pub every: u64,
-    /// Animated GIF of the whole game.
-    pub gif: Option<PathBuf>,
-    /// Folder for expected/actual/diff pictures of a mismatch.
-    pub mismatch_dir: PathBuf,
-    /// Check the ULX3S's DVI output too: its encoders' every symbol
-    /// (GAME.md §9, docs/display.md).
-    pub dvi: bool,
-}
 
 /// Options of a scripted co-simulated game.
 #[derive(Clone, Debug)]
@@ -143,126 +126,6 @@ impl PlayOutputs {
                 .transpose()?,
             gif: file(plan, names.gif, &opts.frames.gif)?,
         })
-    }
-}
-
-/// Adds the VGA check, with PNG/GIF sinks as asked, to `env`.
-pub fn attach_vga_check(
-    env: &mut CoreEnv,
-    opts: &FrameOptions,
-) -> Result<Rc<RefCell<Outputs>>, AppError> {
-    let mut plan = Plan::new();
-    let frames = opts
-        .dir
-        .as_ref()
-        .map(|d| plan.folder("--frames", d))
-        .transpose()?;
-    let gif = opts
-        .gif
-        .as_ref()
-        .map(|g| plan.file("--gif", g))
-        .transpose()?;
-    vga_check_with_sinks(env, frames, gif.as_ref(), opts)
-}
-
-/// Adds the VGA check to `env`, writing frames into the checked outputs.
-fn vga_check_with_sinks(
-    env: &mut CoreEnv,
-    frames: Option<OutDir>,
-    gif: Option<&OutFile>,
-    opts: &FrameOptions,
-) -> Result<Rc<RefCell<Outputs>>, AppError> {
-    let outputs = Rc::new(RefCell::new(Outputs {
-        pngs: frames.map(|d| PngDumper::new(d, opts.every)),
-        gif: gif.map(GifWriter::create).transpose()?,
-        vga: VgaStats::default(),
-        error: None,
-    }));
-    let sink_out = Rc::clone(&outputs);
-    let sink: FrameSink = Box::new(move |n, frame, _checked| {
-        let mut o = sink_out.borrow_mut();
-        let mut written = Ok(());
-        if let Some(p) = &mut o.pngs {
-            written = p.frame(n, frame);
-        }
-        if let (Ok(()), Some(g)) = (&written, &mut o.gif) {
-            written = g.frame(frame).map_err(AppError::from);
-        }
-        if let Err(e) = written {
-            o.stop(e);
-        }
-    });
-    let stats_out = Rc::clone(&outputs);
-    let mut monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(sink);
-    if opts.dvi {
-        monitor = monitor.with_dvi()?;
-    }
-    env.add_hook(Box::new(StatsTap {
-        monitor,
-        out: stats_out,
-    }));
-    Ok(outputs)
-}
-
-/// Frame outputs shared between the VGA check's sink and the run.
-pub struct Outputs {
-    /// PNG frame writer, if asked for.
-    pub pngs: Option<PngDumper>,
-    /// GIF writer, if asked for.
-    pub gif: Option<GifWriter>,
-    /// The VGA check's counts, copied at each snapshot.
-    pub vga: VgaStats,
-    /// The first frame that could not be written. The run goes on, checked,
-    /// but writes nothing more; it ends with this error.
-    pub error: Option<AppError>,
-}
-
-impl Outputs {
-    /// A frame could not be written: keep the error, stop writing.
-    fn stop(&mut self, e: AppError) {
-        self.pngs = None;
-        self.gif = None;
-        self.error.get_or_insert(e);
-    }
-
-    /// The first write error, if any.
-    pub fn check(&mut self) -> Result<(), AppError> {
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    }
-}
-
-/// Runs the VGA check and copies its counts out after every cycle.
-struct StatsTap {
-    monitor: VgaCheck,
-    out: Rc<RefCell<Outputs>>,
-}
-
-impl crate::core_env::CycleHook for StatsTap {
-    fn cycle(
-        &mut self,
-        cycle: u64,
-        out: &CoreOut,
-        before: crate::core_env::Shown<'_>,
-        ev: &crate::scoreboard::core::CycleEvents,
-    ) -> Result<(), Mismatch> {
-        self.monitor.cycle(cycle, out, before, ev)?;
-        if out.snapshot != 0 {
-            self.out.borrow_mut().vga = self.monitor.stats();
-        }
-        Ok(())
-    }
-
-    // No snapshot in quiet cycles: nothing to copy.
-    fn quiet(
-        &mut self,
-        first: u64,
-        burst: crate::core_env::Burst<'_>,
-        before: crate::core_env::Shown<'_>,
-    ) -> Result<(), Mismatch> {
-        self.monitor.quiet(first, burst, before)
     }
 }
 

@@ -7,11 +7,11 @@ use crate::driver::button::{ButtonDriver, Press};
 use crate::driver::ps2::WireEvents;
 use crate::driver::ps2::{Ps2Driver, Ps2Timing};
 use crate::dut::{quiet_draw, CoreDut, CoreIn, CoreOut, PinWord, TraceError};
+use crate::mismatch::Mismatch;
 use crate::monitor::state::{decode_state, StateDecodeError};
 use crate::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
-use crate::scoreboard::Mismatch;
+pub use crate::scoreboard::pixels::Shown;
 use crate::stimulus::Stimulus;
-use generals_golden::machine::Seats;
 use generals_golden::script::{Action, Step};
 use generals_golden::{Cell, GameState, Phase, Pos};
 use generals_maps::Map;
@@ -76,15 +76,6 @@ impl Burst<'_> {
 const BURST_MIN: u64 = 8;
 /// The longest burst: its pin words stay in the processor's cache.
 pub const BURST_MAX: usize = 2048;
-
-/// What the display shows of the golden model (GAME.md §6, §8).
-#[derive(Clone, Copy)]
-pub struct Shown<'a> {
-    /// The game state.
-    pub state: &'a GameState,
-    /// The colours the machine plays, as the title screen or panel shows them.
-    pub machine: Seats,
-}
 
 /// A START press under way ([`CoreEnv::schedule_start`]).
 #[derive(Clone, Copy, Debug)]

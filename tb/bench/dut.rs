@@ -1,6 +1,7 @@
 //! Safe handles on the Verilated models: one `tick` is one 50 MHz clock cycle.
 
 use crate::ffi;
+pub use crate::outputs::TraceError;
 use generals_golden::DRAW_MODULUS;
 use std::ffi::CString;
 use std::path::Path;
@@ -10,27 +11,6 @@ pub use ffi::{core_params as CoreParams, kbd_params as KbdParams};
 pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
 // Also what links the models into every program that uses this crate.
 pub use generals_model::RTL_DIR;
-
-/// Error opening a waveform file.
-#[derive(Debug, thiserror::Error)]
-#[error("{path}: cannot write the waveform: {why}")]
-pub struct TraceError {
-    /// The file that could not be opened.
-    pub path: String,
-    /// Why.
-    pub why: &'static str,
-}
-
-impl TraceError {
-    /// The same error, naming the output as the user gave it (the model
-    /// writes a temporary file that becomes it).
-    pub fn named(self, label: &str) -> Self {
-        TraceError {
-            path: label.to_string(),
-            why: self.why,
-        }
-    }
-}
 
 /// The waveform's path for the C side. The FST writer replaces whatever is
 /// at the path with a new file (and writes `<path>.hier` beside it), so a
@@ -404,17 +384,6 @@ impl PinWord {
             self.lane(ffi::CORE_PIN_BLANK_N) != 0,
             self.lane(ffi::CORE_PIN_SYNC_N) != 0,
         )
-    }
-
-    /// What the VGA monitor samples of these pins.
-    pub fn sample(self) -> crate::monitor::vesa::Sample {
-        let (hs_n, vs_n, blank_n, _) = self.sync();
-        crate::monitor::vesa::Sample {
-            hs_n,
-            vs_n,
-            blank_n,
-            rgb: self.rgb(),
-        }
     }
 
     /// The VGA pins of a cycle's outputs, as a burst packs them.

@@ -3,66 +3,13 @@
 //! 1 the design failed a check, 2 bad input, 3 an output that cannot be
 //! written, 0 a reader that closed standard output early.
 
-use crate::dut::{NoDvi, NoNetlist, TraceError};
-use crate::scoreboard::Mismatch;
+use crate::dut::{NoDvi, NoNetlist};
+use crate::mismatch::Mismatch;
+pub use crate::outputs::{OutputError, TraceError};
 use crate::stimulus::StimulusError;
 use generals_golden::{RunError, ScriptError};
 use generals_maps::{DecodeError, MapError, Report};
 use std::io;
-
-/// An output file, folder or stream that could not be written.
-#[derive(Debug, thiserror::Error)]
-pub enum OutputError {
-    /// A file, a folder or standard output.
-    #[error("{path}: cannot write: {source}")]
-    Io {
-        /// What was being written.
-        path: String,
-        /// The operating system's error.
-        #[source]
-        source: io::Error,
-    },
-    /// A PNG frame.
-    #[error("{path}: cannot write PNG: {source}")]
-    Png {
-        /// The PNG file.
-        path: String,
-        /// The encoder's error.
-        #[source]
-        source: image::ImageError,
-    },
-    /// The animated GIF.
-    #[error("{path}: cannot write GIF: {source}")]
-    Gif {
-        /// The GIF file.
-        path: String,
-        /// The encoder's error.
-        #[source]
-        source: gif::EncodingError,
-    },
-    /// A frame with more colours than a GIF palette holds.
-    #[error("{path}: cannot write GIF: a frame has more than 256 colours")]
-    GifColours {
-        /// The GIF file.
-        path: String,
-    },
-    /// The FST waveform.
-    #[error(transparent)]
-    Trace(#[from] TraceError),
-    /// The live window (`generals live`).
-    #[error("cannot open the window: {0}")]
-    Window(String),
-}
-
-impl OutputError {
-    /// An I/O error on `path`.
-    pub fn io(path: impl Into<String>, source: io::Error) -> Self {
-        OutputError::Io {
-            path: path.into(),
-            source,
-        }
-    }
-}
 
 /// Why a command did not pass.
 #[derive(Debug, thiserror::Error)]
@@ -162,6 +109,25 @@ impl From<Mismatch> for AppError {
 impl From<MapError> for AppError {
     fn from(e: MapError) -> Self {
         AppError::Map(e)
+    }
+}
+
+impl From<crate::outputs::Error> for AppError {
+    fn from(e: crate::outputs::Error) -> Self {
+        match e {
+            crate::outputs::Error::Refused(why) => AppError::Usage(why),
+            crate::outputs::Error::Write(e) => AppError::Output(e),
+            crate::outputs::Error::ClosedPipe => AppError::ClosedPipe,
+        }
+    }
+}
+
+impl From<crate::coverage::report::CoverageError> for AppError {
+    fn from(e: crate::coverage::report::CoverageError) -> Self {
+        match e {
+            crate::coverage::report::CoverageError::Output(o) => o.into(),
+            other => AppError::Coverage(Box::new(other)),
+        }
     }
 }
 

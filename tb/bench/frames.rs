@@ -40,7 +40,7 @@ fn save_png(frame: &Frame, dir: &OutDir, name: &str) -> Result<PathBuf, AppError
         path: shown_path(&dir.path().join(name)),
         source,
     })?;
-    dir.write(name, &png)
+    Ok(dir.write(name, &png)?)
 }
 
 /// Writes expected.png, actual.png (drawn up to the beam at `(h, v)`) and

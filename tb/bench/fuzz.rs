@@ -8,7 +8,6 @@
 //! replay the run exactly ([`FuzzReplay`]), and any subset of them is a run
 //! too — what the regression's shrinking needs.
 
-use crate::app::{attach_vga_check, FrameOptions};
 use crate::core_env::CoreEnv;
 use crate::driver::ps2::{Fault, Ps2Timing};
 use crate::error::AppError;
@@ -17,6 +16,7 @@ use crate::scoreboard::core::{CoreStats, FRAME_CYCLES};
 use crate::scoreboard::kbd::KbdStats;
 use crate::sequence::{FuzzAction, FuzzMix, FuzzProgress, FuzzSequence};
 use crate::stimulus::Stimulus;
+use crate::vga_check::{attach_vga_check, FrameOptions};
 use generals_golden::Phase;
 use generals_maps::Map;
 use std::path::{Path, PathBuf};

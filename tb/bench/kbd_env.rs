@@ -5,8 +5,8 @@
 use crate::coverage::functional::{self as coverage, Sample};
 use crate::driver::ps2::{Fault, Ps2Driver, Ps2Timing};
 use crate::dut::{KbdDut, KbdIn, KbdOut};
+use crate::mismatch::Mismatch;
 use crate::scoreboard::kbd::{KbdObs, KbdScoreboard, KbdStats};
-use crate::scoreboard::Mismatch;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

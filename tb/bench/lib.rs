@@ -30,6 +30,7 @@ pub mod greedy;
 pub mod inputs;
 pub mod kbd_env;
 pub mod live;
+pub mod mismatch;
 pub mod monitor;
 pub mod outputs;
 pub mod predictor;

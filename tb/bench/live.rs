@@ -15,8 +15,8 @@ use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
 use crate::driver::ps2::{Ps2Timing, SYS_HZ};
 use crate::error::{AppError, OutputError};
+use crate::mismatch::Mismatch;
 use crate::outputs::{OutFile, Rewritten};
-use crate::scoreboard::Mismatch;
 use crate::vga_check::VgaCheck;
 use generals_golden::keyboard::{break_bytes, make_bytes, Command};
 use generals_golden::machine::Seats;
@@ -278,7 +278,7 @@ fn write_state(out: &mut Rewritten, frame: u64, env: &CoreEnv) -> Result<(), App
         "machine": { "red": shown.red, "blue": shown.blue },
         "state": env.golden().to_json_value(),
     });
-    out.write(format!("{doc}\n").as_bytes())
+    Ok(out.write(format!("{doc}\n").as_bytes())?)
 }
 
 /// The last frame (black if there was none) with `report` written over its

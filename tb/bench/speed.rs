@@ -7,17 +7,17 @@
 //! reports its cycles, wall time and the final state read from the RTL, so
 //! that the variants can be shown to have simulated the same game.
 
-use crate::app::{attach_vga_check, FrameOptions};
 use crate::core_env::{hold_cycles, CoreEnv, BURST_MAX};
 use crate::driver::button::Press;
 use crate::driver::ps2::Ps2Timing;
 use crate::dut::{CoreDut, CoreModel, CoreOut, NoNetlist};
 use crate::error::AppError;
 use crate::greedy;
+use crate::mismatch::Mismatch;
 use crate::monitor::state::decode_state;
 use crate::scoreboard::core::FRAME_CYCLES;
-use crate::scoreboard::Mismatch;
 use crate::stimulus::{inputs, Stimulus};
+use crate::vga_check::{attach_vga_check, FrameOptions};
 use generals_golden::script::Action;
 use generals_maps::Map;
 use std::path::PathBuf;

@@ -9,8 +9,8 @@
 //! of `tb/shim/shim.h` (bit 0 `key_reset_n`, 1 `key_start_n`, 2 `ps2_clk`,
 //! 3 `ps2_dat`, 5:4 `sw`).
 
-use crate::dut::CoreIn;
 use crate::ffi;
+use crate::ffi::core_in as CoreIn;
 use generals_maps::shown;
 use std::fmt::Write as _;
 use std::path::Path;

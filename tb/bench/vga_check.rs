@@ -8,15 +8,20 @@
 //! ([`crate::scoreboard::dvi`]) judges each of their symbols, after the
 //! VGA check has judged the pins of the same cycles.
 
-use crate::core_env::{Burst, CycleHook, Shown};
+use crate::core_env::{Burst, CoreEnv, CycleHook, Shown};
 use crate::dut::{CoreOut, DviDut, NoDvi, PinWord};
+use crate::error::AppError;
+use crate::frames::{GifWriter, PngDumper};
+use crate::mismatch::Mismatch;
 use crate::monitor::raster::Raster;
+use crate::outputs::{OutDir, OutFile, Plan};
 use crate::scoreboard::core::CycleEvents;
 use crate::scoreboard::dvi::DviScoreboard;
 use crate::scoreboard::pixels::PixelScoreboard;
-use crate::scoreboard::Mismatch;
 use generals_render as gr;
+use std::cell::RefCell;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 /// Receives every completed frame: its number, pixels, and whether it was
 /// checked against the golden renderer. What it does with a frame (and with
@@ -181,5 +186,141 @@ impl CycleHook for VgaCheck {
             Some(d) => d.run(first, pins),
             None => Ok(()),
         }
+    }
+}
+
+/// Where the frames of a run go.
+#[derive(Clone, Debug, Default)]
+pub struct FrameOptions {
+    /// Folder for PNG frames.
+    pub dir: Option<PathBuf>,
+    /// Write every N-th frame.
+    pub every: u64,
+    /// Animated GIF of the whole game.
+    pub gif: Option<PathBuf>,
+    /// Folder for expected/actual/diff pictures of a mismatch.
+    pub mismatch_dir: PathBuf,
+    /// Check the ULX3S's DVI output too: its encoders' every symbol
+    /// (GAME.md §9, docs/display.md).
+    pub dvi: bool,
+}
+
+/// Adds the VGA check, with PNG/GIF sinks as asked, to `env`.
+pub fn attach_vga_check(
+    env: &mut CoreEnv,
+    opts: &FrameOptions,
+) -> Result<Rc<RefCell<Outputs>>, AppError> {
+    let mut plan = Plan::new();
+    let frames = opts
+        .dir
+        .as_ref()
+        .map(|d| plan.folder("--frames", d))
+        .transpose()?;
+    let gif = opts
+        .gif
+        .as_ref()
+        .map(|g| plan.file("--gif", g))
+        .transpose()?;
+    vga_check_with_sinks(env, frames, gif.as_ref(), opts)
+}
+
+/// Adds the VGA check to `env`, writing frames into the checked outputs.
+pub(crate) fn vga_check_with_sinks(
+    env: &mut CoreEnv,
+    frames: Option<OutDir>,
+    gif: Option<&OutFile>,
+    opts: &FrameOptions,
+) -> Result<Rc<RefCell<Outputs>>, AppError> {
+    let outputs = Rc::new(RefCell::new(Outputs {
+        pngs: frames.map(|d| PngDumper::new(d, opts.every)),
+        gif: gif.map(GifWriter::create).transpose()?,
+        vga: VgaStats::default(),
+        error: None,
+    }));
+    let sink_out = Rc::clone(&outputs);
+    let sink: FrameSink = Box::new(move |n, frame, _checked| {
+        let mut o = sink_out.borrow_mut();
+        let mut written = Ok(());
+        if let Some(p) = &mut o.pngs {
+            written = p.frame(n, frame);
+        }
+        if let (Ok(()), Some(g)) = (&written, &mut o.gif) {
+            written = g.frame(frame).map_err(AppError::from);
+        }
+        if let Err(e) = written {
+            o.stop(e);
+        }
+    });
+    let stats_out = Rc::clone(&outputs);
+    let mut monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(sink);
+    if opts.dvi {
+        monitor = monitor.with_dvi()?;
+    }
+    env.add_hook(Box::new(StatsTap {
+        monitor,
+        out: stats_out,
+    }));
+    Ok(outputs)
+}
+
+/// Frame outputs shared between the VGA check's sink and the run.
+pub struct Outputs {
+    /// PNG frame writer, if asked for.
+    pub pngs: Option<PngDumper>,
+    /// GIF writer, if asked for.
+    pub gif: Option<GifWriter>,
+    /// The VGA check's counts, copied at each snapshot.
+    pub vga: VgaStats,
+    /// The first frame that could not be written. The run goes on, checked,
+    /// but writes nothing more; it ends with this error.
+    pub error: Option<AppError>,
+}
+
+impl Outputs {
+    /// A frame could not be written: keep the error, stop writing.
+    fn stop(&mut self, e: AppError) {
+        self.pngs = None;
+        self.gif = None;
+        self.error.get_or_insert(e);
+    }
+
+    /// The first write error, if any.
+    pub fn check(&mut self) -> Result<(), AppError> {
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Runs the VGA check and copies its counts out after every cycle.
+struct StatsTap {
+    monitor: VgaCheck,
+    out: Rc<RefCell<Outputs>>,
+}
+
+impl crate::core_env::CycleHook for StatsTap {
+    fn cycle(
+        &mut self,
+        cycle: u64,
+        out: &CoreOut,
+        before: crate::core_env::Shown<'_>,
+        ev: &crate::scoreboard::core::CycleEvents,
+    ) -> Result<(), Mismatch> {
+        self.monitor.cycle(cycle, out, before, ev)?;
+        if out.snapshot != 0 {
+            self.out.borrow_mut().vga = self.monitor.stats();
+        }
+        Ok(())
+    }
+
+    // No snapshot in quiet cycles: nothing to copy.
+    fn quiet(
+        &mut self,
+        first: u64,
+        burst: crate::core_env::Burst<'_>,
+        before: crate::core_env::Shown<'_>,
+    ) -> Result<(), Mismatch> {
+        self.monitor.quiet(first, burst, before)
     }
 }

@@ -1,8 +1,8 @@
 //! `generals coverage`: merge, report and check the floor.
 
+use super::emit;
 use clap::Subcommand;
 use generals::error::AppError;
-use generals::outputs::emit;
 use generals_maps::shown_path;
 use std::path::PathBuf;
 

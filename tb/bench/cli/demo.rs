@@ -1,12 +1,13 @@
 //! `generals demo`: the main job.
 
+use super::emit;
 use super::{bound, count, maps};
 use clap::Args;
 use generals::app::{self, FrameOptions, OutputNames, PlayOptions, PlayOutputs};
 use generals::dut::CoreModel;
 use generals::error::AppError;
 use generals::greedy;
-use generals::outputs::{emit, note, Plan};
+use generals::outputs::{note, Plan};
 use generals_golden::machine::Seats;
 use generals_maps::shown_path;
 use std::path::PathBuf;

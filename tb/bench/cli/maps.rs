@@ -1,9 +1,10 @@
 //! `generals maps`: generate, check and show the 128 maps.
 
+use super::emit;
 use super::{count, map_number};
 use clap::Subcommand;
 use generals::error::AppError;
-use generals::outputs::{emit, note, Plan};
+use generals::outputs::{note, Plan};
 use generals_maps::shown_path;
 use std::io::Write;
 use std::path::PathBuf;

@@ -20,6 +20,12 @@ use generals_golden::script::{parse_script, Step};
 use generals_maps::{shown_path, Map};
 use std::path::Path;
 
+/// Writes `text` and a newline to standard output (`generals::outputs::emit`,
+/// its error as the command's).
+pub fn emit(text: &str) -> Result<(), AppError> {
+    Ok(generals::outputs::emit(text)?)
+}
+
 /// The committed 128 maps.
 pub fn maps() -> Vec<Map> {
     generals_maps::committed_maps()
@@ -174,11 +180,11 @@ impl GameArgs {
         if let Some(s) = &self.script {
             plan.input("--script", s)?;
         }
-        plan.file("--state-json", Path::new(&self.state_json))
+        Ok(plan.file("--state-json", Path::new(&self.state_json))?)
     }
 }
 
 /// Writes the final state to its destination.
 pub fn write_state(dest: &OutFile, json: &str) -> Result<(), AppError> {
-    dest.write(format!("{json}\n").as_bytes())
+    Ok(dest.write(format!("{json}\n").as_bytes())?)
 }

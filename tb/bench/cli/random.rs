@@ -1,11 +1,12 @@
 //! `generals fuzz` (the whole core under random stimulus) and `generals
 //! kbd` (the keyboard front end alone).
 
+use super::emit;
 use super::{bound, count, maps, seed_or_random};
 use clap::Args;
 use generals::app::{self, FuzzOptions};
 use generals::error::AppError;
-use generals::outputs::{emit, note};
+use generals::outputs::note;
 
 /// The options of `generals fuzz`.
 #[derive(Args)]

@@ -1,9 +1,9 @@
 //! `generals regress`: the regression farm's command line.
 
+use super::emit;
 use super::{bound, count};
 use clap::{Args, Subcommand};
 use generals::error::AppError;
-use generals::outputs::emit;
 use generals_maps::shown_path;
 use std::path::PathBuf;
 

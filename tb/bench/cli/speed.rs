@@ -1,11 +1,12 @@
 //! `generals speed`: the speed benchmark's runs, one JSON line each
 //! (`scripts/speed` drives them).
 
+use super::emit;
 use super::{bound, count, maps};
 use clap::Subcommand;
 use generals::app;
 use generals::error::AppError;
-use generals::outputs::{emit, Plan};
+use generals::outputs::Plan;
 use generals::scoreboard::core::FRAME_CYCLES;
 use generals::speed::{self, Scenario, SpeedRun, Variant};
 use generals::stimulus::Stimulus;

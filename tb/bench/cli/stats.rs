@@ -1,9 +1,9 @@
 //! `generals machine-stats`: the golden machine player on every map.
 
+use super::emit;
 use super::{count, maps};
 use clap::Args;
 use generals::error::AppError;
-use generals::outputs::emit;
 use generals_golden::machine::{machine_vs_machine, machine_vs_random, GameEnd};
 use generals_golden::Player;
 

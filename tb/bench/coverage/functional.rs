@@ -861,8 +861,8 @@ pub fn flush() {
     }
     let path = super::file_in(&dir, "bins", "json");
     let doc = serde_json::json!({
-        "format": super::report::FORMAT,
-        "build": super::report::build_id(),
+        "format": super::FORMAT,
+        "build": super::build_id(),
         "test": super::run_name(),
         "bins": counts,
     });

@@ -17,6 +17,15 @@ pub mod report;
 pub mod rtl;
 
 use std::path::PathBuf;
+
+/// The format of a bins file.
+pub const FORMAT: &str = "generals-coverage-1";
+
+/// The build the files of this program belong to: a hash of the RTL, the
+/// maps and the cover points it was built from.
+pub fn build_id() -> &'static str {
+    generals_model::BUILD_ID
+}
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The folder coverage files go to, if coverage is being collected.

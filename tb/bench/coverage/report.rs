@@ -10,7 +10,6 @@
 //! machines merge) and merged by `verilator_coverage`; the bins are merged
 //! here, keeping which tests hit each.
 
-use crate::error::AppError;
 use crate::outputs::{OutDir, Plan};
 use generals_maps::shown_path;
 use serde::Deserialize;
@@ -18,20 +17,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The format of a bins file.
-pub const FORMAT: &str = "generals-coverage-1";
+pub use super::{build_id, FORMAT};
 /// The first line of a Verilator coverage file.
 const DAT_HEADER: &str = "# SystemC::Coverage-3";
 /// The line the bench adds to a coverage file: the build that wrote it.
 const DAT_BUILD: &str = "# generals-build: ";
 /// The largest coverage file read (a run's is about 100 KB).
 const FILE_MAX: u64 = 64 << 20;
-
-/// The build the files of this program belong to: a hash of the RTL, the
-/// maps and the cover points it was built from.
-pub fn build_id() -> &'static str {
-    generals_model::BUILD_ID
-}
 
 /// A coverage input that cannot be merged.
 #[derive(Debug, thiserror::Error)]
@@ -79,6 +71,10 @@ pub enum CoverageError {
     /// Inputs with nothing in them.
     #[error("no coverage files among the inputs ({0}): give the folder the runs wrote")]
     Empty(String),
+    /// The report's folder or a file of it (exit status 3, or 2 for an
+    /// output refused before the merge).
+    #[error(transparent)]
+    Output(#[from] crate::outputs::Error),
 }
 
 /// The kinds of RTL coverage points (Verilator's pages).
@@ -494,10 +490,106 @@ impl Floor {
     }
 }
 
+/// The marker that waives the coverage point of the next line of code, in
+/// the RTL source itself: `// coverage waiver (KIND[, WHAT]): REASON`, the
+/// reason going on over the comment lines that follow it. KIND is `line`,
+/// `branch`, `toggle` or `cover`; WHAT a part of the point's name
+/// (`else`, `cond_then`). Kept next to what it waives, an edit elsewhere
+/// in the file cannot move it.
+pub const WAIVER_MARKER: &str = "// coverage waiver (";
+
+/// The waivers marked in the RTL sources of folder `rtl` (`*.v`), each
+/// for the line of code after its marker, named `rtl/<file>`.
+pub fn source_waivers(rtl: &Path) -> Result<Vec<RtlWaiver>, CoverageError> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(rtl)
+        .map_err(|e| CoverageError::Config {
+            path: shown_path(rtl),
+            why: format!("cannot read the RTL folder: {e}"),
+        })?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "v"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).map_err(|e| CoverageError::Config {
+            path: shown_path(&f),
+            why: format!("cannot read: {e}"),
+        })?;
+        let name = format!(
+            "rtl/{}",
+            f.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        );
+        out.extend(markers_in(&name, &text)?);
+    }
+    Ok(out)
+}
+
+/// The waivers marked in one source file's `text` (see [`WAIVER_MARKER`]).
+fn markers_in(name: &str, text: &str) -> Result<Vec<RtlWaiver>, CoverageError> {
+    let bad = |line: usize, why: &str| CoverageError::Config {
+        path: format!("{name}:{line}"),
+        why: format!(
+            "{why}; a marker is `{WAIVER_MARKER}KIND[, WHAT]): REASON` above the line it waives"
+        ),
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(at) = l.find(WAIVER_MARKER) else {
+            continue;
+        };
+        let rest = &l[at + WAIVER_MARKER.len()..];
+        let Some((head, reason)) = rest.split_once("):") else {
+            return Err(bad(i + 1, "no `):` after the kind"));
+        };
+        let mut parts = head.split(',').map(str::trim);
+        let kind = parts.next().unwrap_or_default().to_string();
+        if !["line", "branch", "toggle", "cover"].contains(&kind.as_str()) {
+            return Err(bad(i + 1, &format!("unknown kind `{kind}`")));
+        }
+        let what = parts.next().map(str::to_string);
+        // The reason goes on over the comment lines after the marker; the
+        // first line of code after them is the one waived.
+        let mut reason = reason.trim().to_string();
+        let mut j = i + 1;
+        while let Some(next) = lines.get(j) {
+            match next.trim().strip_prefix("//") {
+                Some(more) => {
+                    reason.push(' ');
+                    reason.push_str(more.trim());
+                    j += 1;
+                }
+                None => break,
+            }
+        }
+        if reason.trim().is_empty() {
+            return Err(bad(i + 1, "a waiver without a reason"));
+        }
+        if lines.get(j).is_none_or(|c| c.trim().is_empty()) {
+            return Err(bad(i + 1, "no line of code right after the marker"));
+        }
+        out.push(RtlWaiver {
+            file: name.to_string(),
+            lines: Some((j + 1).to_string()),
+            kind: Some(kind),
+            what,
+            reason,
+        });
+    }
+    Ok(out)
+}
+
 impl Waivers {
-    /// Reads a waiver file; every waiver must give a reason.
+    /// Reads a waiver file, with the waivers marked in the RTL the models
+    /// were built from ([`source_waivers`]); every waiver must give a
+    /// reason.
     pub fn read(path: &Path) -> Result<Waivers, CoverageError> {
-        let w: Waivers = read_toml(path)?;
+        let mut w: Waivers = read_toml(path)?;
+        w.rtl
+            .extend(source_waivers(Path::new(generals_model::RTL_DIR))?);
         let known: BTreeSet<String> = super::functional::bins()
             .into_iter()
             .map(|b| b.id)
@@ -886,11 +978,11 @@ impl Report {
 /// one level deep), checks each, and merges them; the RTL's through
 /// `verilator_coverage`, in a scratch folder inside `work`, into
 /// [`Report::rtl_dat`].
-pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Report, AppError> {
+pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Report, CoverageError> {
     let mut files: Vec<PathBuf> = Vec::new();
     for i in inputs {
         if i.is_dir() {
-            let rd = std::fs::read_dir(i).map_err(|source| AppError::Read {
+            let rd = std::fs::read_dir(i).map_err(|source| CoverageError::Read {
                 path: shown_path(i),
                 source,
             })?;
@@ -907,26 +999,27 @@ pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Repo
     let mut dats = Vec::new();
     let mut jsons = Vec::new();
     for f in &files {
-        let bytes = crate::inputs::read_regular(f, FILE_MAX).map_err(|source| AppError::Read {
-            path: shown_path(f),
-            source,
-        })?;
+        let bytes =
+            crate::inputs::read_regular(f, FILE_MAX).map_err(|source| CoverageError::Read {
+                path: shown_path(f),
+                source,
+            })?;
         match f.extension().and_then(|e| e.to_str()) {
-            Some("dat") => dats.push(clean_dat(f, &bytes).map_err(coverage_error)?),
+            Some("dat") => dats.push(clean_dat(f, &bytes)?),
             Some("json") => jsons.push((f.clone(), bytes)),
             _ => {
-                return Err(coverage_error(CoverageError::Corrupt {
+                return Err(CoverageError::Corrupt {
                     path: shown_path(f),
                     why: "neither a .dat (RTL) nor a .json (bins) coverage file".into(),
-                }))
+                })
             }
         }
     }
     if dats.is_empty() && jsons.is_empty() {
         let names: Vec<String> = inputs.iter().map(|p| shown_path(p)).collect();
-        return Err(coverage_error(CoverageError::Empty(names.join(", "))));
+        return Err(CoverageError::Empty(names.join(", ")));
     }
-    let (bins, tests) = merge_bins(&jsons).map_err(coverage_error)?;
+    let (bins, tests) = merge_bins(&jsons)?;
     let mut report = Report {
         bins,
         tests,
@@ -942,22 +1035,18 @@ pub fn merge(inputs: &[PathBuf], work: &OutDir, waivers: Waivers) -> Result<Repo
     Ok(report)
 }
 
-fn coverage_error(e: CoverageError) -> AppError {
-    AppError::Coverage(Box::new(e))
-}
-
 /// `verilator_coverage --write` of the cleaned files, in a scratch folder
 /// of the output folder; returns the merged file's text.
-fn merge_dats(dats: &[String], work: &OutDir) -> Result<String, AppError> {
+fn merge_dats(dats: &[String], work: &OutDir) -> Result<String, CoverageError> {
     work.make()?;
     let scratch = tempfile::Builder::new()
         .prefix(".merge-")
         .tempdir_in(work.path())
-        .map_err(|e| AppError::write(work.label(), e))?;
+        .map_err(|e| crate::outputs::Error::write(work.label(), e))?;
     let mut args = Vec::new();
     for (i, d) in dats.iter().enumerate() {
         let p = scratch.path().join(format!("{i}.dat"));
-        std::fs::write(&p, d).map_err(|e| AppError::write(shown_path(&p), e))?;
+        std::fs::write(&p, d).map_err(|e| crate::outputs::Error::write(shown_path(&p), e))?;
         args.push(p);
     }
     let merged = scratch.path().join("merged.dat");
@@ -966,17 +1055,13 @@ fn merge_dats(dats: &[String], work: &OutDir) -> Result<String, AppError> {
         .arg(&merged)
         .args(&args)
         .output()
-        .map_err(|e| {
-            coverage_error(CoverageError::Tool(format!(
-                "cannot run it ({e}): run scripts/setup"
-            )))
-        })?;
+        .map_err(|e| CoverageError::Tool(format!("cannot run it ({e}): run scripts/setup")))?;
     if !out.status.success() {
-        return Err(coverage_error(CoverageError::Tool(
+        return Err(CoverageError::Tool(
             String::from_utf8_lossy(&out.stderr).trim().to_string(),
-        )));
+        ));
     }
-    std::fs::read_to_string(&merged).map_err(|source| AppError::Read {
+    std::fs::read_to_string(&merged).map_err(|source| CoverageError::Read {
         path: shown_path(&merged),
         source,
     })
@@ -998,7 +1083,7 @@ pub fn report_cmd(
     out: &Path,
     floor: Option<&Path>,
     waivers: Option<&Path>,
-) -> Result<(Report, Vec<String>), AppError> {
+) -> Result<(Report, Vec<String>), CoverageError> {
     let mut plan = Plan::new();
     for i in inputs {
         plan.input("an input", i)?;
@@ -1009,12 +1094,8 @@ pub fn report_cmd(
     for name in REPORT_FILES {
         dir.file(name)?;
     }
-    let floor = floor.map(Floor::read).transpose().map_err(coverage_error)?;
-    let waivers = waivers
-        .map(Waivers::read)
-        .transpose()
-        .map_err(coverage_error)?
-        .unwrap_or_default();
+    let floor = floor.map(Floor::read).transpose()?;
+    let waivers = waivers.map(Waivers::read).transpose()?.unwrap_or_default();
     let report = merge(inputs, &dir, waivers)?;
     let bins = serde_json::json!({
         "format": FORMAT,
@@ -1038,7 +1119,7 @@ pub fn report_cmd(
     for (name, text) in &files {
         let mut s = dir.file(name)?.stage()?;
         std::io::Write::write_all(s.file(), text.as_bytes())
-            .map_err(|e| AppError::write(s.output().label(), e))?;
+            .map_err(|e| crate::outputs::Error::write(s.output().label(), e))?;
         staged.push(s);
     }
     crate::outputs::commit_all(staged)?;
@@ -1055,6 +1136,21 @@ mod tests {
         format!(
             "{DAT_HEADER}\n{DAT_BUILD}{build}\nC '\u{1}f\u{2}/x/rtl/a.v\u{1}l\u{2}3\u{1}page\u{2}v_line/a\u{1}o\u{2}block\u{1}S\u{2}3-4\u{1}h\u{2}top.a' {count}\n"
         )
+    }
+
+    #[test]
+    fn a_marker_waives_the_line_of_code_below_it() {
+        let text = "a\n  // coverage waiver (branch, else): never 7:\n  //   six codes only\n  if (x) y;\n";
+        let w = markers_in("rtl/m.v", text).expect("one marker");
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].lines.as_deref(), Some("4"));
+        assert_eq!(w[0].kind.as_deref(), Some("branch"));
+        assert_eq!(w[0].what.as_deref(), Some("else"));
+        assert_eq!(w[0].reason, "never 7: six codes only");
+        let e = markers_in("rtl/m.v", "// coverage waiver (lines): x\ny\n").expect_err("kind");
+        assert!(e.to_string().contains("rtl/m.v:1"), "{e}");
+        assert!(markers_in("rtl/m.v", "// coverage waiver (line):\ny\n").is_err());
+        assert!(markers_in("rtl/m.v", "// coverage waiver (line): why\n").is_err());
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub fn dump(what: &str, write: impl FnOnce(&std::ffi::CStr) -> i32) {
         Err(e) => return report(&e),
     };
     let (head, rest) = text.split_once('\n').unwrap_or((&text, ""));
-    let build = super::report::build_id();
+    let build = super::build_id();
     let stamped = format!("{head}\n# generals-build: {build}\n{rest}");
     let name = path
         .file_name()

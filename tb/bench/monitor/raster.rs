@@ -6,7 +6,7 @@
 
 use super::vesa::{vesa_numbers::*, Sample, VesaMeter};
 use crate::dut::{CoreOut, PinWord};
-use crate::scoreboard::Mismatch;
+use crate::mismatch::Mismatch;
 use generals_render as gr;
 
 /// Cycles without a vsync (after power-up or a reset) before the monitor
@@ -298,9 +298,9 @@ impl Raster {
             taken += 1;
         }
         self.prev_clk = prev_clk;
-        self.before_rise = before.map(|w| PinWord(w).sample());
+        self.before_rise = before.map(|w| Sample::of(PinWord(w)));
         if h > h0 {
-            let s = PinWord(sample).sample();
+            let s = Sample::of(PinWord(sample));
             self.meter.count_n(s, h - h0);
             self.prev_sample = s;
             self.samples += h - h0;
@@ -341,9 +341,9 @@ impl Raster {
         }
         self.unlocked_cycles += taken as u64;
         self.prev_clk = prev_clk;
-        self.before_rise = before.map(|w| PinWord(w).sample());
+        self.before_rise = before.map(|w| Sample::of(PinWord(w)));
         if samples > 0 {
-            let s = PinWord(sample).sample();
+            let s = Sample::of(PinWord(sample));
             self.meter.count_n(s, samples);
             self.prev_sample = s;
         }

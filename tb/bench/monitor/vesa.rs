@@ -46,6 +46,19 @@ pub struct Sample {
     pub rgb: [u8; 3],
 }
 
+impl Sample {
+    /// What the VGA monitor samples of the pins of a pin word.
+    pub fn of(p: crate::dut::PinWord) -> Sample {
+        let (hs_n, vs_n, blank_n, _) = p.sync();
+        Sample {
+            hs_n,
+            vs_n,
+            blank_n,
+            rgb: p.rgb(),
+        }
+    }
+}
+
 /// Measures the timing of a sample stream. Each measurement is checked as
 /// soon as it is complete; the first wrong one is returned as an error text.
 #[derive(Clone, Debug, Default)]

@@ -107,7 +107,7 @@ fn ready(dir: &OutDir, files: &[&str], pictures: &str) -> Result<std::fs::File, 
     dir.make()?;
     dir.clear(files)?;
     dir.own_folder(pictures)?.clear(PICTURES)?;
-    dir.create_new("output.txt")
+    Ok(dir.create_new("output.txt")?)
 }
 
 /// An option and its path as one argument (`--dir=PATH`), so that a path

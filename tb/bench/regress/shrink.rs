@@ -207,9 +207,8 @@ fn write(path: &Path, text: &str) -> Result<(), AppError> {
             generals_maps::shown_path(path)
         )));
     };
-    crate::outputs::OutDir::unchecked(dir)
-        .write(&name.to_string_lossy(), text.as_bytes())
-        .map(drop)
+    crate::outputs::OutDir::unchecked(dir).write(&name.to_string_lossy(), text.as_bytes())?;
+    Ok(())
 }
 
 /// Writes a shrunk fuzz run: as a key script if it fits one and replays the

@@ -11,11 +11,11 @@
 //! check checks, the symbols are the golden renderer's pixel encoded.
 
 use crate::dut::PinWord;
+use crate::mismatch::Mismatch;
 use crate::monitor::raster::rgb_text;
 use crate::monitor::vesa::vesa_numbers::{
     H_FRONT, H_TOTAL, H_VISIBLE, V_FRONT, V_TOTAL, V_VISIBLE,
 };
-use crate::scoreboard::Mismatch;
 use generals_golden::tmds::{decode, Decoded, TmdsEncoder, DISPARITY_BOUND};
 
 /// The lanes, in the order the encoders give their symbols.

@@ -3,15 +3,23 @@
 //! frame after that pulse must be the golden renderer's frame of the state
 //! as it was in the cycle before the pulse, pixel for pixel.
 
-use super::Mismatch;
-use crate::core_env::Shown;
 use crate::frames::write_mismatch_pngs;
+use crate::mismatch::Mismatch;
 use crate::monitor::raster::{rgb_text, Beam};
 use crate::monitor::vesa::vesa_numbers::V_VISIBLE;
 use generals_golden::machine::Seats;
 use generals_golden::GameState;
 use generals_render as gr;
 use std::path::PathBuf;
+
+/// What the display shows of the golden model (GAME.md §6, §8).
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    /// The game state.
+    pub state: &'a GameState,
+    /// The colours the machine plays, as the title screen or panel shows them.
+    pub machine: Seats,
+}
 
 /// The pixel scoreboard (see the module doc).
 pub struct PixelScoreboard {
