@@ -35,9 +35,9 @@ uint64_t dvi_run(dvi_model *m, const uint64_t *pins, uint64_t n, dvi_pixel *out)
         m->cycle();
         if (t.vga_clk) {
             out[k].at = static_cast<uint32_t>(i);
-            out[k].lane[0] = t.tmds_blue;
-            out[k].lane[1] = t.tmds_green;
-            out[k].lane[2] = t.tmds_red;
+            out[k].lane[0] = t.blue_o;
+            out[k].lane[1] = t.green_o;
+            out[k].lane[2] = t.red_o;
             k++;
         }
     }
