@@ -53,15 +53,27 @@ fn row(rows: &BTreeMap<String, u64>, name: &str) -> u64 {
 
 /// The board build's parameters, as tb/icarus/params_tb.v prints them.
 fn board() -> BTreeMap<String, u64> {
+    board_of(false)
+}
+
+/// The values the board top builds its core with: the DE2-115's, or with
+/// `ulx3s` the ULX3S's (its ECP5 primitives stood in for).
+fn board_of(ulx3s: bool) -> BTreeMap<String, u64> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("params");
     std::fs::create_dir_all(&dir).expect("scratch folder");
-    let vvp = dir.join("params.vvp");
-    common::icarus::compile(
-        "params_tb",
-        "tb/icarus/params_tb.v",
-        &common::icarus::rtl_files(&[]),
-        &vvp,
-    );
+    let vvp = dir.join(if ulx3s {
+        "params-ulx3s.vvp"
+    } else {
+        "params.vvp"
+    });
+    let mut rtl = common::icarus::rtl_files(&[]);
+    let mut defines = Vec::new();
+    if ulx3s {
+        rtl.push(PathBuf::from(ROOT).join("boards/ulx3s/ulx3s_top.v"));
+        rtl.push(PathBuf::from(ROOT).join("tb/icarus/ecp5_stubs.v"));
+        defines.push("ULX3S");
+    }
+    common::icarus::compile_with("params_tb", "tb/icarus/params_tb.v", &rtl, &vvp, &defines);
     let run = Command::new("vvp")
         .current_dir(ROOT)
         .arg("-n")
@@ -115,6 +127,19 @@ fn the_board_is_built_with_the_tables_values() {
     assert!(
         unchecked.is_empty(),
         "rows the board build does not print: {unchecked:?}"
+    );
+}
+
+/// The ULX3S builds the same core with the same values (GAME.md §9: "same
+/// parameters, same timing").
+#[test]
+fn the_ulx3s_builds_the_core_with_the_de2_115s_values() {
+    let de2 = board();
+    let ulx3s = board_of(true);
+    assert!(!ulx3s.is_empty(), "the ULX3S's top printed nothing");
+    assert_eq!(
+        ulx3s, de2,
+        "the ULX3S's core parameters against the DE2-115's"
     );
 }
 

@@ -1,7 +1,10 @@
 // Test bench for tests/params.rs under Icarus: elaborates the board's top
 // level with its own defaults, as synthesis does, and prints each parameter
 // of docs/parameters.md as "name value" (decimal) through the hierarchy, so
-// that what is checked is the value the board is built with.
+// that what is checked is the value the board is built with. With ULX3S
+// defined, the top is the ULX3S's (boards/ulx3s/ulx3s_top.v, its two ECP5
+// primitives stood in for by tb/icarus/ecp5_stubs.v): its core must be built
+// with the same values.
 `default_nettype none
 `timescale 1ns / 1ps
 
@@ -15,6 +18,16 @@ module params_tb;
     wire [17:0] ledr;
     wire [8:0]  ledg;
 
+`ifdef ULX3S
+    wire [7:0] led;
+    wire [3:0] gpdi_dp;
+    wire       pu_dp, pu_dn, wifi_gpio0;
+    ulx3s_top dut (
+        .clk_25mhz(clk), .btn(2'b00), .sw(sw), .usb_fpga_bd_dp(1'b1), .usb_fpga_bd_dn(1'b1),
+        .usb_fpga_pu_dp(pu_dp), .usb_fpga_pu_dn(pu_dn), .led(led), .wifi_gpio0(wifi_gpio0),
+        .gpdi_dp(gpdi_dp)
+    );
+`else
     de2_115_top dut (
         .CLOCK_50(clk), .KEY(key), .PS2_KBCLK(1'b1), .PS2_KBDAT(1'b1), .SW(sw),
         .VGA_R(vga_r), .VGA_G(vga_g), .VGA_B(vga_b), .VGA_HS(vga_hs), .VGA_VS(vga_vs),
@@ -23,6 +36,7 @@ module params_tb;
         .HEX4(hex4), .HEX5(hex5), .HEX6(hex6), .HEX7(hex7),
         .LEDR(ledr), .LEDG(ledg)
     );
+`endif
 
     initial begin
         $display("button.DEBOUNCE_CYCLES %0d", dut.u_core.u_btn_reset.DEBOUNCE_CYCLES);

@@ -22,9 +22,15 @@ pub fn rtl_files(skip: &[&str]) -> Vec<PathBuf> {
 /// `top` and the `rtl` files into `vvp`; Icarus must neither fail nor warn
 /// (`-Wall`).
 pub fn compile(top: &str, bench: &str, rtl: &[PathBuf], vvp: &Path) {
+    compile_with(top, bench, rtl, vvp, &[]);
+}
+
+/// [`compile`] with macros `defines` defined (`-D`).
+pub fn compile_with(top: &str, bench: &str, rtl: &[PathBuf], vvp: &Path, defines: &[&str]) {
     let out = Command::new("iverilog")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["-g2005", "-Wall"])
+        .args(defines.iter().map(|d| format!("-D{d}")))
         .arg(format!("-I{RTL_DIR}"))
         .args(["-s", top, "-o"])
         .arg(vvp)
