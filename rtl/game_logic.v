@@ -59,7 +59,6 @@ module game_logic #(
     `include "generals_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
 
-    localparam [8:0]  TROOPS_MOVE = 9'd2;       // fewest troops a cell may move from
     localparam [8:0]  TROOPS_CAP0 = 9'd2;       // a capital's starting troops [decided]
     localparam [15:0] ROUND_FIRST = 16'd1;
     localparam integer LAND_BITS  = 4;          // land grows when a round % 16 == 0 ends

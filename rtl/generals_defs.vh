@@ -1,7 +1,14 @@
-// Generals (将军棋) - the codes of GAME.md shared by every module that needs them:
-// phases, players/owners, modes, cell kinds, commands, and the cell word layout.
+// Generals (将军棋) - the numbers and codes shared by every module that needs them and
+// by the test bench: the clock, the board, the cell word layout, the troop limit and
+// the move threshold, phases, players/owners, modes, cell kinds, commands. Their one
+// home: the bench reads this file at build time (tb/defs), and docs/rules.md
+// ("Shared numbers and codes") states each value, which tb/defs/tests/pinned.rs checks.
+// Each is a plain literal (the bench's reader takes 13, 2'd1, 2'b10, 50_000_000).
 // Included inside a module body (localparams are local to the includer).
 // Part of the Generals FPGA project, MIT licence.
+
+// The core's clock (GAME.md: the DE2-115's 50 MHz oscillator).
+localparam integer CLOCK_HZ = 50_000_000;
 
 // Phases (GAME.md section 3).
 localparam [1:0] PH_IDLE    = 2'd0;
@@ -41,7 +48,9 @@ localparam integer CELL_KIND   = 9;     // kind at [10:9]
 localparam integer KIND_W      = 2;
 localparam integer CELL_TROOPS = 0;     // troops at [8:0]
 localparam integer TROOPS_W    = 9;
-localparam integer CELLS       = 100;
+localparam integer BOARD_SIDE  = 10;    // the board is 10 x 10 cells
+localparam integer CELLS       = 100;   // BOARD_SIDE * BOARD_SIDE
 localparam integer CELL_IDX_W  = 7;     // 0..99 (128 words of RAM)
-localparam [3:0]   COORD_MAX   = 4'd9;  // the board is 10 x 10
-localparam [8:0]   TROOPS_MAX  = 9'd511;
+localparam [3:0]   COORD_MAX   = 4'd9;  // BOARD_SIDE - 1
+localparam [8:0]   TROOPS_MAX  = 9'd511; // every addition of troops saturates here
+localparam [8:0]   TROOPS_MOVE = 9'd2;   // fewest troops a cell may move from

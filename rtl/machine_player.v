@@ -56,7 +56,6 @@ module machine_player #(
     localparam [1:0]  CLASS_ATTACK   = 2'd0;
     localparam [4:0]  DIST_MAX    = 5'd18;
     localparam [8:0]  K_CAP       = 9'd99;
-    localparam [8:0]  TROOPS_MOVE = 9'd2;
 
     // Scan states.
     localparam [3:0] M_IDLE   = 4'd0;   // waiting for the turn (or its last command)

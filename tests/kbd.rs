@@ -3,10 +3,11 @@
 //! keyboard scoreboard check every byte, command, error and overflow count;
 //! the asserts below add the end totals worked out from the spec.
 
-use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN, SYS_HZ};
+use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN};
 use generals::dut::KbdDut;
 use generals::kbd_env::{Consumer, KbdEnv};
 use generals::scoreboard::kbd::KbdStats;
+use generals::CLOCK_HZ;
 use generals_golden::keyboard::{Command, Command::*};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -336,7 +337,7 @@ fn step_to_fall(env: &mut KbdEnv, n: u32) {
 fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
     let _ = generals::coverage::functional::take();
     for hz in [DEVICE_HZ_MIN, DEVICE_HZ_MAX] {
-        let half = SYS_HZ / hz / 2;
+        let half = (CLOCK_HZ / u64::from(hz) / 2) as u32;
         // While the start bit is on the wire, before its falling edge.
         let mut env = env_at(hz);
         env.send(&[W.make_code(), D.make_code()]);

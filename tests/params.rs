@@ -7,9 +7,10 @@
 
 mod common;
 
-use generals::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN, SYS_HZ};
+use generals::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN};
 use generals::dut::{CoreDut, KbdDut};
 use generals::scoreboard::core::{SCAN_CYCLES, SCAN_CYCLES_PER_CELL};
+use generals::CLOCK_HZ;
 use generals_golden::CELLS;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -100,7 +101,7 @@ fn board_of(ulx3s: bool) -> BTreeMap<String, u64> {
 
 /// Cycles of `us` microseconds at the board's clock.
 fn cycles_of_us(us: f64) -> f64 {
-    us * f64::from(SYS_HZ) / 1e6
+    us * CLOCK_HZ as f64 / 1e6
 }
 
 #[test]
@@ -193,8 +194,8 @@ fn the_tables_values_are_within_the_spec() {
     assert!(v("generals_core.POR_CYCLES") >= 1.0);
     // §4: the device clock runs at 10 to 16.7 kHz; the driver jitters each
     // half-period by up to 15 %.
-    let slowest_half = 1.15 * f64::from(SYS_HZ) / f64::from(DEVICE_HZ_MIN) / 2.0;
-    let fastest_half = 0.85 * f64::from(SYS_HZ) / f64::from(DEVICE_HZ_MAX) / 2.0;
+    let slowest_half = 1.15 * CLOCK_HZ as f64 / f64::from(DEVICE_HZ_MIN) / 2.0;
+    let fastest_half = 0.85 * CLOCK_HZ as f64 / f64::from(DEVICE_HZ_MAX) / 2.0;
     let filter = v("ps2_rx.FILTER_CYCLES");
     assert!(
         filter > 1.0 && filter < fastest_half / 4.0,

@@ -2,6 +2,10 @@
 
 use crate::ffi;
 pub use crate::outputs::TraceError;
+
+// The shim's board size (tb/shim/shim.h, a C header) is the shared one:
+// the build fails where they disagree.
+const _: () = assert!(ffi::CORE_CELLS == generals_defs::CELLS);
 use generals_golden::DRAW_MODULUS;
 use std::ffi::CString;
 use std::path::Path;

@@ -13,8 +13,9 @@
 //! simple player, which writes the person-driven demo's key script. The
 //! *bench* is this crate; the *speed benchmark* is [`speed`].
 
-/// The board's clock: 50 MHz (GAME.md), the one home of that number here.
-pub const CLOCK_HZ: u64 = 50_000_000;
+/// The board's clock: 50 MHz (GAME.md), from the number's one home,
+/// `rtl/generals_defs.vh` (through `generals_defs`).
+pub const CLOCK_HZ: u64 = generals_defs::CLOCK_HZ as u64;
 
 pub mod app;
 pub mod bounds;

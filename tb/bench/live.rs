@@ -13,7 +13,7 @@
 
 use crate::core_env::{hold_cycles, CoreEnv};
 use crate::driver::button::Press;
-use crate::driver::ps2::{Ps2Timing, SYS_HZ};
+use crate::driver::ps2::Ps2Timing;
 use crate::error::{AppError, OutputError};
 use crate::mismatch::Mismatch;
 use crate::outputs::{OutFile, Rewritten};
@@ -363,7 +363,7 @@ impl Meter {
         }
         let s = secs.as_secs_f64();
         let fps = (frames - self.frames) as f64 / s;
-        let rtf = (cycles - self.cycles) as f64 / s / f64::from(SYS_HZ);
+        let rtf = (cycles - self.cycles) as f64 / s / crate::CLOCK_HZ as f64;
         *self = Self {
             since: Instant::now(),
             frames,

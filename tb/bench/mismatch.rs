@@ -50,7 +50,7 @@ impl fmt::Display for Mismatch {
             f,
             "MISMATCH at cycle {} ({:.3} ms): {}: expected {}, actual {}",
             self.cycle,
-            self.cycle as f64 / 50_000.0,
+            self.cycle as f64 * 1e3 / crate::CLOCK_HZ as f64,
             self.signal,
             self.expected,
             self.actual

@@ -121,7 +121,7 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
         "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel{}",
         if opts.model == CoreModel::Netlist { " (gate-level netlist)" } else { "" },
         r.cycles,
-        r.cycles as f64 / 50_000.0,
+        r.cycles as f64 * 1e3 / generals::CLOCK_HZ as f64,
         r.seconds,
         r.stats.commands,
         r.stats.moves,

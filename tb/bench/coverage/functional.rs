@@ -69,14 +69,18 @@ const PLAYERS: [(Player, &str); 2] = [(Player::Red, "red"), (Player::Blue, "blue
 /// Bits of a PS/2 frame: start, 8 data, parity, stop.
 pub const FRAME_BITS: u8 = 11;
 /// The largest troop count (GAME.md §1).
-const TROOPS_MAX: u16 = 511;
+const TROOPS_MAX: u16 = generals_golden::MAX_TROOPS;
 /// Land grows when the round that ends is a multiple of this (GAME.md §5).
 const LAND_PERIOD: u16 = 16;
-/// The scan-code prefixes (GAME.md §4).
-const PREFIX_EXTENDED: u8 = 0xE0;
-const PREFIX_BREAK: u8 = 0xF0;
-/// The keypad's codes that are arrows only after `E0` (GAME.md §4).
-const KEYPAD: [u8; 4] = [0x75, 0x6B, 0x72, 0x74];
+/// The scan-code prefixes (GAME.md §4), as the golden keyboard has them:
+/// the bins sort what the bench sends by the golden model's table, not a
+/// copy of it.
+use generals_golden::keyboard::{PREFIX_BREAK, PREFIX_EXTENDED};
+/// The keypad's codes that are arrows only after `E0` (GAME.md §4): the
+/// golden keyboard's arrow codes.
+fn keypad(code: u8) -> bool {
+    Command::ALL.iter().any(|c| c.arrow_code() == Some(code))
+}
 
 fn name_of(cmd: Command) -> &'static str {
     COMMANDS
@@ -808,7 +812,7 @@ impl Hits {
                     (true, false) if arrow => "ps2/make_arrow",
                     (true, false) => "ps2/e0_non_arrow",
                     (false, false) if game_key => "ps2/make_key",
-                    (false, false) if KEYPAD.contains(&code) => "ps2/keypad_without_e0",
+                    (false, false) if keypad(code) => "ps2/keypad_without_e0",
                     (false, false) => "ps2/other_code",
                 });
             }

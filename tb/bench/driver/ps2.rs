@@ -7,8 +7,6 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
-/// System clock of the design, in Hz.
-pub const SYS_HZ: u32 = 50_000_000;
 /// Slowest and fastest device clock a keyboard may use (GAME.md §4).
 pub const DEVICE_HZ_MIN: u32 = 10_000;
 /// See [`DEVICE_HZ_MIN`].
@@ -338,7 +336,7 @@ impl Ps2Driver {
     }
 
     fn half_period(&mut self) -> u32 {
-        let nominal = f64::from(SYS_HZ) / f64::from(self.timing.clock_hz) / 2.0;
+        let nominal = crate::CLOCK_HZ as f64 / f64::from(self.timing.clock_hz) / 2.0;
         let j = self.timing.jitter;
         let factor = if j > 0.0 {
             1.0 + self.rng.gen_range(-j..=j)

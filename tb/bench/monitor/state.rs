@@ -3,7 +3,8 @@
 //! [`GameState`], so that it can be compared, printed and saved as JSON.
 
 use crate::dut::CoreOut;
-use generals_golden::{Cell, CellBitsError, GameState, Mode, Phase, Player, Pos};
+use generals_defs as defs;
+use generals_golden::{Cell, CellBitsError, GameState, Mode, Phase, Player, Pos, CELLS};
 
 /// A debug-port value that no state has.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,34 +35,34 @@ pub enum StateDecodeError {
 }
 
 fn player(what: &'static str, code: u8) -> Result<Player, StateDecodeError> {
-    match code {
-        1 => Ok(Player::Red),
-        2 => Ok(Player::Blue),
-        code => Err(StateDecodeError::Player { what, code }),
+    match u32::from(code) {
+        defs::PL_RED => Ok(Player::Red),
+        defs::PL_BLUE => Ok(Player::Blue),
+        _ => Err(StateDecodeError::Player { what, code }),
     }
 }
 
 /// The state the debug outputs `out` and the board RAM's words `board` show.
 /// In IDLE only the phase is part of the contract: the rest stays blank.
-pub fn decode_state(out: &CoreOut, board: &[u16; 100]) -> Result<GameState, StateDecodeError> {
+pub fn decode_state(out: &CoreOut, board: &[u16; CELLS]) -> Result<GameState, StateDecodeError> {
     let mut s = GameState::new();
-    s.phase = match out.phase() {
-        0 => return Ok(s),
-        1 => Phase::Playing,
-        2 => Phase::GameOver,
-        c => return Err(StateDecodeError::Phase(c)),
+    s.phase = match u32::from(out.phase()) {
+        defs::PH_IDLE => return Ok(s),
+        defs::PH_PLAYING => Phase::Playing,
+        defs::PH_OVER => Phase::GameOver,
+        _ => return Err(StateDecodeError::Phase(out.phase())),
     };
     s.winner = match out.winner() {
-        0 => None,
+        c if u32::from(c) == defs::PL_NONE => None,
         c => Some(player("winner", c)?),
     };
     s.player = player("player", out.player())?;
     s.first = player("first player", out.first())?;
-    s.mode = match out.mode() {
-        0b00 => Mode::Select,
-        0b10 => Mode::MoveAll,
-        0b11 => Mode::MoveHalf,
-        c => return Err(StateDecodeError::Mode(c)),
+    s.mode = match u32::from(out.mode()) {
+        defs::MODE_SELECT => Mode::Select,
+        defs::MODE_ALL => Mode::MoveAll,
+        defs::MODE_HALF => Mode::MoveHalf,
+        _ => return Err(StateDecodeError::Mode(out.mode())),
     };
     s.cursor_red = Pos::new(out.cursor_red() >> 4, out.cursor_red() & 0xF);
     s.cursor_blue = Pos::new(out.cursor_blue() >> 4, out.cursor_blue() & 0xF);

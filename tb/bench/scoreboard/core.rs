@@ -612,7 +612,7 @@ impl CoreScoreboard {
             return Err(Mismatch::new(
                 cycle,
                 "board write address (dbg_waddr)",
-                "a cell 0 … 99",
+                format!("a cell 0 … {}", CELLS - 1),
                 idx,
             ));
         }

@@ -3,7 +3,9 @@
 use generals_maps::{ElementKind, Map};
 use thiserror::Error;
 
-use crate::types::{sat_add, Cell, Command, Kind, Mode, Owner, Phase, Player, Pos, CELLS};
+use crate::types::{
+    sat_add, Cell, Command, Kind, Mode, Owner, Phase, Player, Pos, CELLS, MOVE_MIN_TROOPS,
+};
 
 /// Error of loading a map into a game ([`GameState::load`], [`GameState::start`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -272,7 +274,7 @@ impl GameState {
     pub fn can_move(&self, player: Player) -> bool {
         self.cells
             .iter()
-            .any(|c| c.owner == player.owner() && c.troops >= 2)
+            .any(|c| c.owner == player.owner() && c.troops >= MOVE_MIN_TROOPS)
     }
 
     /// Sum of the troops on `owner`'s cells.
@@ -298,7 +300,7 @@ impl GameState {
         match (self.mode, cmd) {
             (Mode::Select, Command::Space) => {
                 let c = self.cell(self.cursor(self.player));
-                if c.owner == self.player.owner() && c.troops >= 2 {
+                if c.owner == self.player.owner() && c.troops >= MOVE_MIN_TROOPS {
                     self.mode = Mode::MoveAll;
                     Outcome::ModeChanged
                 } else {
@@ -344,7 +346,7 @@ impl GameState {
             return Outcome::NoEffect;
         }
         let mut s = self.cell(from);
-        if s.owner != p.owner() || s.troops < 2 {
+        if s.owner != p.owner() || s.troops < MOVE_MIN_TROOPS {
             // Unreachable by the rules: move mode is entered only on an own
             // cell with ≥ 2 troops and neither changes while in move mode.
             return Outcome::NoEffect;

@@ -27,5 +27,5 @@ pub use script::{parse_script, Action, Key, ScriptError, Step, WAIT_MAX};
 pub use tmds::TmdsEncoder;
 pub use types::{
     direction, player_code, sat_add, Cell, CellBitsError, Command, Kind, Mode, Owner, Phase,
-    Player, Pos, CELLS, MAX_TROOPS, SIZE,
+    Player, Pos, CELLS, MAX_TROOPS, MOVE_MIN_TROOPS, SIZE,
 };

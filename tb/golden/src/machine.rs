@@ -2,7 +2,7 @@
 //! chooses, and the commands it types to make it. Plain Rust, no RTL; the
 //! bench checks the RTL's machine against it command by command.
 
-use crate::types::{Command, Kind, Player, Pos, CELLS};
+use crate::types::{Command, Kind, Player, Pos, CELLS, MOVE_MIN_TROOPS};
 use crate::GameState;
 
 /// Score of a move that captures the enemy capital (wins the game).
@@ -125,7 +125,7 @@ pub fn choose(g: &GameState, p: Player) -> Option<Choice> {
     let mut best: Option<Choice> = None;
     for s in (0..CELLS).map(Pos::from_index) {
         let c = g.cell(s);
-        if c.owner != p.owner() || c.troops < 2 {
+        if c.owner != p.owner() || c.troops < MOVE_MIN_TROOPS {
             continue;
         }
         for dir in DIRECTIONS {
@@ -232,7 +232,7 @@ pub fn random_turn(g: &GameState, rng: &mut impl rand::Rng) -> Vec<Command> {
     let mut cands = Vec::new();
     for s in (0..CELLS).map(Pos::from_index) {
         let c = g.cell(s);
-        if c.owner != p.owner() || c.troops < 2 {
+        if c.owner != p.owner() || c.troops < MOVE_MIN_TROOPS {
             continue;
         }
         for dir in DIRECTIONS {

@@ -1,17 +1,21 @@
 //! The small value types of the game state and their numeric encodings
 //! (GAME.md §1, §3, §5 and the RTL debug port of §7).
 
+use generals_defs as defs;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::keyboard::Command;
 
-/// Board width and height in cells (GAME.md §1).
-pub const SIZE: u8 = 10;
+/// Board width and height in cells (GAME.md §1; `BOARD_SIDE`, shared with
+/// the RTL through `generals_defs`).
+pub const SIZE: u8 = defs::BOARD_SIDE as u8;
 /// Number of cells on the board.
-pub const CELLS: usize = 100;
+pub const CELLS: usize = defs::CELLS as usize;
 /// Largest troop count a cell can hold; every addition saturates here (GAME.md §1).
-pub const MAX_TROOPS: u16 = 511;
+pub const MAX_TROOPS: u16 = defs::TROOPS_MAX as u16;
+/// The fewest troops a cell may move from (GAME.md §5).
+pub const MOVE_MIN_TROOPS: u16 = defs::TROOPS_MOVE as u16;
 
 /// A player (GAME.md §1 owner codes 1 and 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -35,8 +39,8 @@ impl Player {
     /// Numeric code of the debug port: 1 = red, 2 = blue.
     pub fn code(self) -> u8 {
         match self {
-            Player::Red => 1,
-            Player::Blue => 2,
+            Player::Red => defs::PL_RED as u8,
+            Player::Blue => defs::PL_BLUE as u8,
         }
     }
 
@@ -80,20 +84,17 @@ impl Owner {
     /// Numeric code: 0 npc, 1 red, 2 blue.
     pub fn code(self) -> u8 {
         match self {
-            Owner::Npc => 0,
-            Owner::Red => 1,
-            Owner::Blue => 2,
+            Owner::Npc => defs::PL_NONE as u8,
+            Owner::Red => defs::PL_RED as u8,
+            Owner::Blue => defs::PL_BLUE as u8,
         }
     }
 
     /// Inverse of [`Owner::code`]; `None` for 3 or more.
     pub fn from_code(code: u8) -> Option<Owner> {
-        match code {
-            0 => Some(Owner::Npc),
-            1 => Some(Owner::Red),
-            2 => Some(Owner::Blue),
-            _ => None,
-        }
+        [Owner::Npc, Owner::Red, Owner::Blue]
+            .into_iter()
+            .find(|o| o.code() == code)
     }
 
     /// The player owning the cell, if any.
@@ -139,22 +140,21 @@ pub enum Kind {
 impl Kind {
     /// Numeric code: 0 land, 1 mountain, 2 capital, 3 tower.
     pub fn code(self) -> u8 {
-        match self {
-            Kind::Land => 0,
-            Kind::Mountain => 1,
-            Kind::Capital => 2,
-            Kind::Tower => 3,
-        }
+        (match self {
+            Kind::Land => defs::KIND_LAND,
+            Kind::Mountain => defs::KIND_MOUNTAIN,
+            Kind::Capital => defs::KIND_CAPITAL,
+            Kind::Tower => defs::KIND_TOWER,
+        }) as u8
     }
 
     /// Inverse of [`Kind::code`] (only the two low bits are used).
     pub fn from_code(code: u8) -> Kind {
-        match code & 3 {
-            0 => Kind::Land,
-            1 => Kind::Mountain,
-            2 => Kind::Capital,
-            _ => Kind::Tower,
-        }
+        let code = code & ((1 << defs::KIND_W) - 1);
+        [Kind::Land, Kind::Mountain, Kind::Capital]
+            .into_iter()
+            .find(|k| k.code() == code)
+            .unwrap_or(Kind::Tower)
     }
 
     /// Lower-case name as in the JSON form.
@@ -184,11 +184,11 @@ pub enum Phase {
 impl Phase {
     /// Numeric code: 0 idle, 1 playing, 2 game over.
     pub fn code(self) -> u8 {
-        match self {
-            Phase::Idle => 0,
-            Phase::Playing => 1,
-            Phase::GameOver => 2,
-        }
+        (match self {
+            Phase::Idle => defs::PH_IDLE,
+            Phase::Playing => defs::PH_PLAYING,
+            Phase::GameOver => defs::PH_OVER,
+        }) as u8
     }
 
     /// Name as in the JSON form: `idle`, `playing`, `game_over`.
@@ -217,11 +217,11 @@ pub enum Mode {
 impl Mode {
     /// The course design's 2-bit code: `0b00` select, `0b10` all, `0b11` half.
     pub fn code(self) -> u8 {
-        match self {
-            Mode::Select => 0b00,
-            Mode::MoveAll => 0b10,
-            Mode::MoveHalf => 0b11,
-        }
+        (match self {
+            Mode::Select => defs::MODE_SELECT,
+            Mode::MoveAll => defs::MODE_ALL,
+            Mode::MoveHalf => defs::MODE_HALF,
+        }) as u8
     }
 
     /// Name as in the JSON form: `select`, `move_all`, `move_half`.
@@ -314,7 +314,7 @@ pub struct Cell {
 
 impl Cell {
     /// Width of a cell on the debug port.
-    pub const BITS: usize = 13;
+    pub const BITS: usize = defs::CELL_W as usize;
 
     /// A cell from its parts.
     pub const fn new(owner: Owner, kind: Kind, troops: u16) -> Cell {
@@ -329,22 +329,23 @@ impl Cell {
     /// (troops above 511 are cut to their low 9 bits, which never happens in
     /// a state reached by the rules).
     pub fn to_bits(self) -> u16 {
-        u16::from(self.owner.code()) << 11
-            | u16::from(self.kind.code()) << 9
-            | (self.troops & MAX_TROOPS)
+        u16::from(self.owner.code()) << defs::CELL_OWNER
+            | u16::from(self.kind.code()) << defs::CELL_KIND
+            | (self.troops & MAX_TROOPS) << defs::CELL_TROOPS
     }
 
     /// Inverse of [`Cell::to_bits`].
     pub fn from_bits(bits: u16) -> Result<Cell, CellBitsError> {
-        if bits >> 13 != 0 {
+        if bits >> defs::CELL_W != 0 {
             return Err(CellBitsError::TooWide { bits });
         }
         // bits < 2^13, so the shifted field fits in a u8.
-        let owner = Owner::from_code((bits >> 11) as u8).ok_or(CellBitsError::BadOwner { bits })?;
+        let owner = Owner::from_code((bits >> defs::CELL_OWNER) as u8)
+            .ok_or(CellBitsError::BadOwner { bits })?;
         Ok(Cell {
             owner,
-            kind: Kind::from_code((bits >> 9) as u8 & 3),
-            troops: bits & MAX_TROOPS,
+            kind: Kind::from_code((bits >> defs::CELL_KIND) as u8),
+            troops: bits >> defs::CELL_TROOPS & MAX_TROOPS,
         })
     }
 }

@@ -216,7 +216,7 @@ pub enum Violation {
         value: u16,
     },
     /// An element of a hand-made `Map` whose cell is off the board.
-    #[error("{kind} at ({x},{y}) is off the 10 x 10 board")]
+    #[error("{kind} at ({x},{y}) is off the {side} x {side} board", side = crate::BOARD)]
     OffBoard {
         /// Column.
         x: u8,

@@ -36,8 +36,9 @@ pub use validate::{
 };
 pub use write::{encode_rom, encode_word, generate_files, write_hex, write_mif, GeneratedFiles};
 
-/// Board width and height in cells.
-pub const BOARD: u8 = 10;
+/// Board width and height in cells (`BOARD_SIDE`, shared with the RTL
+/// through `generals_defs`).
+pub const BOARD: u8 = generals_defs::BOARD_SIDE as u8;
 /// Number of maps in the ROM.
 pub const NUM_MAPS: usize = 128;
 /// ROM words per map.

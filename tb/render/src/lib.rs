@@ -64,9 +64,10 @@ pub mod layout {
     // grid line, and a closing grid line follows the last cell.
     pub const BOARD_X0: u32 = 9;
     pub const BOARD_Y0: u32 = 9;
-    /// Cells per side of the board, columns and rows (as `BOARD_COLS` in
-    /// `rtl/board_tiles.v`); the board's cells in all are the golden `CELLS`.
-    pub const BOARD_COLS: u32 = 10;
+    /// Cells per side of the board, columns and rows (`BOARD_SIDE`, shared
+    /// with the RTL through `generals_defs`); the board's cells in all are
+    /// the golden `CELLS`.
+    pub const BOARD_COLS: u32 = generals_defs::BOARD_SIDE;
     pub const CELL_PITCH: u32 = 46;
     pub const GRID_W: u32 = 2;
     pub const CELL_IN: u32 = CELL_PITCH - GRID_W; // 44: inside of a cell
