@@ -216,62 +216,17 @@ fn bar(n: usize, quiet: bool) -> indicatif::ProgressBar {
 
 /// `generals regress`: runs the jobs, groups and shrinks the failures,
 /// writes the results; returns them (the caller prints the summary).
+/// In steps: the list and the options checked, every output checked, the
+/// jobs run on the pool, their results gathered, the failures grouped and
+/// shrunk, the report written.
 pub fn run(
     cfg: &Config,
     maps_check: impl Fn() -> Result<(), AppError>,
 ) -> Result<Results, AppError> {
     maps_check()?;
-    let list = List::read(&cfg.list)?;
-    for t in &cfg.only {
-        if list.test(t).is_none() {
-            let known: Vec<&str> = list.tests.iter().map(|t| t.name.as_str()).collect();
-            return Err(AppError::Usage(format!(
-                "--test {}: no such test in {} (it has {})",
-                generals_maps::shown(t),
-                generals_maps::shown_path(&cfg.list),
-                known.join(", ")
-            )));
-        }
-    }
-    if cfg.coverage && !generals_model::COVERAGE {
-        return Err(AppError::Usage(
-            "--coverage needs the coverage build: cargo run --release --features coverage -- regress --coverage …"
-                .into(),
-        ));
-    }
-    let mut plan = Plan::new();
-    plan.input("--list", &cfg.list)?;
-    let out = plan.folder_owning("--out", &cfg.out, OWN_NAMES)?;
+    let list = checked_list(cfg)?;
     let jobs = list::jobs(&list, cfg.tier, cfg.seeds, cfg.master, &cfg.only, cfg.shard);
-    // Every file and folder of the run checked before the first job: the
-    // report's files, the job folders, the coverage folder.
-    for f in ["results.json", "junit.xml", "summary.md"] {
-        out.file(f)?;
-    }
-    let job_dirs: Vec<OutDir> = jobs
-        .iter()
-        .map(|j| out.own_folder(&job_dir(j)))
-        .collect::<Result<_, _>>()?;
-    out.own_folder("groups")?;
-    let cov_dir = cfg
-        .coverage
-        .then(|| out.own_folder("coverage"))
-        .transpose()?;
-    out.make()?;
-    out.keep();
-    // The slowest kind first (the gate-level netlist's cycles cost about
-    // fifty times the RTL's), so that it does not run alone at the end; the
-    // results stay in the list's order.
-    let mut order: Vec<usize> = (0..jobs.len()).collect();
-    order.sort_by_key(|&i| jobs[i].kind != list::Kind::Netlist);
-    let started = Instant::now();
-    if let Some(d) = &cov_dir {
-        d.make()?;
-    }
-    let env: Vec<(String, PathBuf)> = cov_dir
-        .iter()
-        .map(|d| ("GENERALS_COVERAGE_DIR".to_string(), d.path().to_path_buf()))
-        .collect();
+    let folders = RunFolders::plan(cfg, &jobs)?;
     note(&format!(
         "regress: {} jobs of tier {} from master seed {} (replay the whole run: --seed {}), {} at a time, results in {}",
         jobs.len(),
@@ -281,6 +236,117 @@ pub fn run(
         cfg.workers,
         generals_maps::shown_path(&cfg.out)
     ));
+    let started = Instant::now();
+    let (outcomes, interrupted) = run_jobs(cfg, &jobs, &folders)?;
+    let mut res = Results {
+        format: results::FORMAT.into(),
+        list: cfg.list.display().to_string(),
+        list_hash: list.hash(),
+        build: generals_model::BUILD_ID.into(),
+        master_seed: cfg.master,
+        tier: cfg.tier,
+        seeds: cfg.seeds,
+        only: cfg.only.clone(),
+        shard: cfg.shard,
+        workers: cfg.workers,
+        wall_seconds: 0.0,
+        interrupted,
+        jobs: jobs
+            .iter()
+            .zip(outcomes)
+            .map(|(j, r)| r.unwrap_or_else(|| JobResult::not_run(j)))
+            .collect(),
+        groups: Vec::new(),
+        coverage: folders.coverage.as_ref().map(|_| "coverage".into()),
+    };
+    res.group();
+    res.wall_seconds = started.elapsed().as_secs_f64();
+    if cfg.shrink && !interrupted {
+        shrink_groups(cfg, &folders.out, &mut res)?;
+    }
+    res.write(&folders.out)?;
+    Ok(res)
+}
+
+/// The list, read and checked against the options: every `--test` names
+/// one of its tests; `--coverage` only from the coverage build.
+fn checked_list(cfg: &Config) -> Result<List, AppError> {
+    let list = List::read(&cfg.list)?;
+    if let Some(t) = cfg.only.iter().find(|t| list.test(t).is_none()) {
+        let known: Vec<&str> = list.tests.iter().map(|t| t.name.as_str()).collect();
+        return Err(AppError::Usage(format!(
+            "--test {}: no such test in {} (it has {})",
+            generals_maps::shown(t),
+            generals_maps::shown_path(&cfg.list),
+            known.join(", ")
+        )));
+    }
+    if cfg.coverage && !generals_model::COVERAGE {
+        return Err(AppError::Usage(
+            "--coverage needs the coverage build: cargo run --release --features coverage -- regress --coverage …"
+                .into(),
+        ));
+    }
+    Ok(list)
+}
+
+/// The run's folders, every one checked before the first job: the
+/// results' folder with its report's files, a folder per job, the groups'
+/// and the coverage's.
+struct RunFolders {
+    out: OutDir,
+    /// One per job, in the jobs' order.
+    jobs: Vec<OutDir>,
+    coverage: Option<OutDir>,
+}
+
+impl RunFolders {
+    fn plan(cfg: &Config, jobs: &[Job]) -> Result<Self, AppError> {
+        let mut plan = Plan::new();
+        plan.input("--list", &cfg.list)?;
+        let out = plan.folder_owning("--out", &cfg.out, OWN_NAMES)?;
+        for f in ["results.json", "junit.xml", "summary.md"] {
+            out.file(f)?;
+        }
+        let job_dirs: Vec<OutDir> = jobs
+            .iter()
+            .map(|j| out.own_folder(&job_dir(j)))
+            .collect::<Result<_, _>>()?;
+        out.own_folder("groups")?;
+        let coverage = cfg
+            .coverage
+            .then(|| out.own_folder("coverage"))
+            .transpose()?;
+        out.make()?;
+        out.keep();
+        if let Some(d) = &coverage {
+            d.make()?;
+        }
+        Ok(Self {
+            out,
+            jobs: job_dirs,
+            coverage,
+        })
+    }
+}
+
+/// Runs every job on the pool, the slowest kind first (the gate-level
+/// netlist's cycles cost about fifty times the RTL's, so it must not run
+/// alone at the end); returns each job's result in the list's order
+/// (`None`: not run, the run was interrupted first) and whether an
+/// interrupt came.
+fn run_jobs(
+    cfg: &Config,
+    jobs: &[Job],
+    folders: &RunFolders,
+) -> Result<(Vec<Option<JobResult>>, bool), AppError> {
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| jobs[i].kind != list::Kind::Netlist);
+    let env: Vec<(String, PathBuf)> = folders
+        .coverage
+        .iter()
+        .map(|d| ("GENERALS_COVERAGE_DIR".to_string(), d.path().to_path_buf()))
+        .collect();
     interrupt::graceful();
     let progress = bar(jobs.len(), cfg.quiet);
     let mut results: Vec<Option<JobResult>> = vec![None; jobs.len()];
@@ -289,20 +355,10 @@ pub fn run(
         jobs.len(),
         cfg.workers,
         |i| {
-            let j = &jobs[order[i]];
-            let dir = &job_dirs[order[i]];
+            let dir = &folders.jobs[order[i]];
             let output = ready(dir, JOB_FILES, "mismatch")?;
-            let args: Vec<std::ffi::OsString> = vec![
-                "regress".into(),
-                "job".into(),
-                path_arg("--dir", dir.path()),
-                format!("--test={}", j.test).into(),
-                format!("--kind={}", j.kind.name()).into(),
-                format!("--index={}", j.index).into(),
-                format!("--seed={}", j.seed).into(),
-                format!("--budget={}", j.budget).into(),
-            ];
-            Ok((spawn(&args, output, &env)?, dir.path().to_path_buf()))
+            let child = spawn(&worker_args(&jobs[order[i]], dir.path()), output, &env)?;
+            Ok((child, dir.path().to_path_buf()))
         },
         |i, dir, exit, _secs| {
             let i = order[i];
@@ -329,49 +385,22 @@ pub fn run(
         },
     )?;
     progress.finish_and_clear();
-    let mut res = Results {
-        format: results::FORMAT.into(),
-        list: cfg.list.display().to_string(),
-        list_hash: list.hash(),
-        build: generals_model::BUILD_ID.into(),
-        master_seed: cfg.master,
-        tier: cfg.tier,
-        seeds: cfg.seeds,
-        only: cfg.only.clone(),
-        shard: cfg.shard,
-        workers: cfg.workers,
-        wall_seconds: 0.0,
-        interrupted,
-        jobs: jobs
-            .iter()
-            .zip(results)
-            .map(|(j, r)| {
-                r.unwrap_or_else(|| JobResult {
-                    job: j.clone(),
-                    outcome: job::Outcome {
-                        status: job::Status::NotRun,
-                        cycles: 0,
-                        seconds: 0.0,
-                        message: None,
-                        signature: None,
-                        replay: String::new(),
-                        saved: Vec::new(),
-                        peak_rss_kib: 0,
-                    },
-                    dir: String::new(),
-                })
-            })
-            .collect(),
-        groups: Vec::new(),
-        coverage: cov_dir.map(|_| "coverage".into()),
-    };
-    res.group();
-    res.wall_seconds = started.elapsed().as_secs_f64();
-    if cfg.shrink && !interrupted {
-        shrink_groups(cfg, &out, &mut res)?;
-    }
-    res.write(&out)?;
-    Ok(res)
+    Ok((results, interrupted))
+}
+
+/// The worker's command line for job `j` in folder `dir` (`generals regress
+/// job`), each option and its value one argument.
+fn worker_args(j: &Job, dir: &Path) -> Vec<std::ffi::OsString> {
+    vec![
+        "regress".into(),
+        "job".into(),
+        path_arg("--dir", dir),
+        format!("--test={}", j.test).into(),
+        format!("--kind={}", j.kind.name()).into(),
+        format!("--index={}", j.index).into(),
+        format!("--seed={}", j.seed).into(),
+        format!("--budget={}", j.budget).into(),
+    ]
 }
 
 /// A job's folder, relative to the results' folder.

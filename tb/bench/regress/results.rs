@@ -31,6 +31,26 @@ pub struct JobResult {
     pub dir: String,
 }
 
+impl JobResult {
+    /// A job an interrupted run never started.
+    pub fn not_run(job: &Job) -> Self {
+        JobResult {
+            job: job.clone(),
+            outcome: Outcome {
+                status: Status::NotRun,
+                cycles: 0,
+                seconds: 0.0,
+                message: None,
+                signature: None,
+                replay: String::new(),
+                saved: Vec::new(),
+                peak_rss_kib: 0,
+            },
+            dir: String::new(),
+        }
+    }
+}
+
 /// Failures of one signature.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Group {
