@@ -18,6 +18,15 @@ fn generals() -> Command {
     Command::new(env!("CARGO_BIN_EXE_generals"))
 }
 
+/// `generals play` of one key (`D`) on map 3, quiet: the run most of these
+/// tests give their outputs to.
+const PLAY_D: [&str; 6] = ["play", "--map", "3", "--keys", "D", "--quiet"];
+
+/// [`PLAY_D`] with the options `extra`, run.
+fn play_d(extra: &[&str]) -> Output {
+    run(&[&PLAY_D[..], extra].concat())
+}
+
 fn run(args: &[&str]) -> Output {
     generals()
         .args(args)
@@ -152,7 +161,7 @@ fn output_never_panics() {
     for args in [
         &["golden", "--map", "3", "--keys", "D"][..],
         &["maps", "show", "3"],
-        &["play", "--map", "3", "--keys", "D", "--quiet"],
+        &PLAY_D,
         &["kbd", "--bytes", "20", "--quiet", "--seed", "1"],
         &["--help"],
         &["play", "--help"],
@@ -179,7 +188,7 @@ fn unwritable_outputs_fail_before_the_simulation() {
         ("--mismatch-dir", below),
     ] {
         let t = Instant::now();
-        let o = run(&["play", "--map", "3", "--keys", "D", "--quiet", flag, value]);
+        let o = play_d(&[flag, value]);
         assert_eq!(o.status.code(), Some(3), "{flag} {value}: {}", stderr(&o));
         assert!(
             stderr(&o).contains("cannot write"),
@@ -241,16 +250,7 @@ fn outputs_to_devices_and_links() {
     std::fs::write(&target, "keep").expect("write");
     let link = scratch.join("link.fst");
     std::os::unix::fs::symlink(&target, &link).expect("symlink");
-    let o = run(&[
-        "play",
-        "--map",
-        "3",
-        "--keys",
-        "D",
-        "--quiet",
-        "--trace",
-        link.to_str().expect("utf-8"),
-    ]);
+    let o = play_d(&["--trace", link.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(is_link(&link), "the link is still a link");
     let fst = std::fs::read(&target).expect("read");
@@ -258,9 +258,7 @@ fn outputs_to_devices_and_links() {
     let dir = scratch.join("dir.fst");
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.to_str().expect("utf-8");
-    let o = run(&[
-        "play", "--map", "3", "--keys", "D", "--quiet", "--trace", path,
-    ]);
+    let o = play_d(&["--trace", path]);
     assert_eq!(o.status.code(), Some(3), "--trace {path}: {}", stderr(&o));
     assert!(
         stderr(&o).contains(&format!("--trace {path}: cannot write")),
@@ -393,9 +391,7 @@ fn a_frame_write_failing_mid_run_is_an_output_error() {
     let scratch = scratch("gif-full");
     let full = device(&scratch, "full", 7);
     let path = full.to_str().expect("utf-8");
-    let o = run(&[
-        "play", "--map", "3", "--keys", "D", "--quiet", "--gif", path,
-    ]);
+    let o = play_d(&["--gif", path]);
     assert_no_panic("--gif full", &o);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(
@@ -638,13 +634,7 @@ fn dangling_links_are_refused_before_the_run() {
     let dir = scratch("dangling");
     let dangling = dir.join("dang.json");
     std::os::unix::fs::symlink(dir.join("nothing.json"), &dangling).expect("symlink");
-    let o = run(&[
-        "play",
-        "--map",
-        "3",
-        "--keys",
-        "D",
-        "--quiet",
+    let o = play_d(&[
         "--state-json",
         dangling.to_str().expect("utf-8"),
         "--trace",
@@ -731,20 +721,7 @@ fn one_path_for_two_outputs_is_refused() {
     let x = dir.join("x");
     let x = x.to_str().expect("utf-8");
     for extra in [&["--gif", x][..], &["--trace", x], &["--frames", x]] {
-        let o = run(&[
-            &[
-                "play",
-                "--map",
-                "3",
-                "--keys",
-                "D",
-                "--quiet",
-                "--state-json",
-                x,
-            ][..],
-            extra,
-        ]
-        .concat());
+        let o = play_d(&[&["--state-json", x][..], extra].concat());
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
         let err = stderr(&o);
         assert!(
@@ -877,9 +854,7 @@ fn path_messages_name_the_option_and_escape_the_name() {
         stderr(&o)
     );
     let gdir = format!("{}/gdir/", dir.display());
-    let o = run(&[
-        "play", "--map", "3", "--keys", "D", "--quiet", "--gif", &gdir,
-    ]);
+    let o = play_d(&["--gif", &gdir]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("--gif") && stderr(&o).contains("there is no folder"),
