@@ -22,7 +22,7 @@ pub struct Bin {
     /// `group/name`, unique.
     pub id: String,
     /// The GAME.md section the behaviour comes from.
-    pub section: &'static str,
+    pub section: String,
     /// What hitting it means.
     pub what: String,
 }
@@ -106,361 +106,106 @@ fn seats_name(s: Seats) -> &'static str {
     }
 }
 
-/// Every bin, in report order.
-pub fn bins() -> Vec<Bin> {
-    let mut v = Vec::new();
-    let mut bin =
-        |id: String, section: &'static str, what: String| v.push(Bin { id, section, what });
-    for (_, c) in COMMANDS {
-        bin(
-            format!("command/{c}/idle"),
-            "§5",
-            format!("{c} in IDLE: consumed and ignored"),
-        );
-        bin(
-            format!("command/{c}/game_over"),
-            "§5",
-            format!("{c} in GAME_OVER: consumed and ignored"),
-        );
-        for (_, m) in MODES {
-            for (_, p) in PLAYERS {
-                bin(
-                    format!("command/{c}/{m}/{p}"),
-                    "§5",
-                    format!("{c} in {m} with {p} to move"),
-                );
-            }
+/// The bins' table (`bins.toml` beside this file): a row a bin, or a
+/// family of bins over an axis named in braces.
+const TABLE: &str = include_str!("bins.toml");
+
+/// One row of the table.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Row {
+    id: String,
+    section: String,
+    what: String,
+}
+
+/// The table.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    bin: Vec<Row>,
+}
+
+/// The values of an axis a family names, each as its id writes it and as a
+/// person reads it; `None` for a name that is no axis.
+fn axis(name: &str) -> Option<Vec<(String, String)>> {
+    let same = |v: &[&str]| v.iter().map(|s| (s.to_string(), s.to_string())).collect();
+    Some(match name {
+        "c" => same(&COMMANDS.map(|(_, n)| n)),
+        "m" => same(&MODES.map(|(_, n)| n)),
+        "p" => same(&PLAYERS.map(|(_, n)| n)),
+        "s" => same(&SEATS),
+        "map" => (0..generals_maps::NUM_MAPS)
+            .map(|m| (format!("{m:03}"), m.to_string()))
+            .collect(),
+        "bit" => (0..FRAME_BITS)
+            .map(|b| (format!("{b:02}"), b.to_string()))
+            .collect(),
+        _ => return None,
+    })
+}
+
+/// The seats a game can start with, as the bins name them.
+const SEATS: [&str; 4] = ["people", "red", "blue", "both"];
+
+/// The axes a row's id names, in order, each once.
+fn axes_of(id: &str) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    let mut rest = id;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        let name = &rest[open + 1..open + close];
+        if !names.contains(&name) {
+            names.push(name);
         }
+        rest = &rest[open + close + 1..];
     }
-    for (_, p) in PLAYERS {
-        bin(
-            format!("command/key_on_machine_turn/{p}"),
-            "§8",
-            format!("a key typed while the machine plays {p}'s turn: consumed and ignored"),
-        );
+    names
+}
+
+/// The table read and every family expanded, in the table's order. The
+/// table is compiled in, so a row it cannot read is the build's fault: the
+/// unit tests read it.
+fn read_table(text: &str) -> Result<Vec<Bin>, String> {
+    let table: Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for row in table.bin {
+        let mut bins = vec![(row.id.clone(), row.what.clone())];
+        for name in axes_of(&row.id) {
+            let values = axis(name).ok_or_else(|| format!("{}: no axis {{{name}}}", row.id))?;
+            let key = format!("{{{name}}}");
+            bins = bins
+                .iter()
+                .flat_map(|(id, what)| {
+                    values
+                        .iter()
+                        .map(|(v_id, v_text)| (id.replace(&key, v_id), what.replace(&key, v_text)))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        out.extend(bins.into_iter().map(|(id, what)| Bin {
+            id,
+            section: row.section.clone(),
+            what,
+        }));
     }
-    let rules: &[(&str, &str, &str)] = &[
-        (
-            "select/cursor_moved",
-            "§5",
-            "a direction moves the cursor one cell",
-        ),
-        ("select/border_W", "§5", "W at the top row: nothing happens"),
-        (
-            "select/border_A",
-            "§5",
-            "A at the left column: nothing happens",
-        ),
-        (
-            "select/border_S",
-            "§5",
-            "S at the bottom row: nothing happens",
-        ),
-        (
-            "select/border_D",
-            "§5",
-            "D at the right column: nothing happens",
-        ),
-        ("select/on_mountain", "§5", "the cursor rests on a mountain"),
-        (
-            "select/space_enters_move_all",
-            "§5",
-            "Space on an own cell with >= 2 troops: MOVE-ALL",
-        ),
-        (
-            "select/space_not_own",
-            "§5",
-            "Space on a cell not the player's: nothing",
-        ),
-        (
-            "select/space_one_troop",
-            "§5",
-            "Space on an own cell with < 2 troops: nothing",
-        ),
-        ("select/z_nothing", "§5", "Z in SELECT: nothing"),
-        (
-            "move/off_board",
-            "§5",
-            "a move off the board: nothing, still in move mode",
-        ),
-        (
-            "move/mountain",
-            "§5",
-            "a move into a mountain: nothing, still in move mode",
-        ),
-        (
-            "move/space_back_to_select",
-            "§5",
-            "Space in move mode: back to SELECT",
-        ),
-        ("move/z_to_half", "§5", "Z in MOVE-ALL: MOVE-HALF"),
-        ("move/z_to_all", "§5", "Z in MOVE-HALF: MOVE-ALL"),
-        (
-            "move/transfer",
-            "§5",
-            "a move onto an own cell adds the troops",
-        ),
-        (
-            "move/transfer_saturates",
-            "§1 §5",
-            "a transfer past 511 stops at 511",
-        ),
-        ("move/capture_npc_land", "§5", "neutral land captured"),
-        (
-            "move/capture_npc_tower",
-            "§5",
-            "a neutral tower captured (it stays a tower)",
-        ),
-        ("move/capture_enemy_land", "§5", "enemy land captured"),
-        ("move/capture_enemy_tower", "§5", "an enemy tower captured"),
-        (
-            "move/capture_capital",
-            "§5",
-            "the enemy capital captured: the game is won",
-        ),
-        (
-            "move/attack_fails",
-            "§5",
-            "an attack with fewer troops than the target's",
-        ),
-        (
-            "move/attack_ties",
-            "§5",
-            "an attack with as many troops as the target's: 0 left",
-        ),
-        (
-            "move/all_odd",
-            "§5",
-            "MOVE-ALL from an odd count: n - 1 sent",
-        ),
-        (
-            "move/all_even",
-            "§5",
-            "MOVE-ALL from an even count: n - 1 sent",
-        ),
-        (
-            "move/half_odd",
-            "§5",
-            "MOVE-HALF from an odd count: floor(n / 2) sent",
-        ),
-        (
-            "move/half_even",
-            "§5",
-            "MOVE-HALF from an even count: n / 2 sent",
-        ),
-        (
-            "move/cursor_follows",
-            "§5",
-            "the target is the mover's after the move: the cursor follows",
-        ),
-        (
-            "move/cursor_stays",
-            "§5",
-            "the target is not the mover's: the cursor stays",
-        ),
-        ("turn/passes", "§5", "a move passes the turn"),
-        (
-            "turn/round_ends",
-            "§5",
-            "the second player's move ends the round",
-        ),
-        (
-            "turn/auto_pass_red",
-            "§5",
-            "Red has no cell of >= 2 troops: passed at once",
-        ),
-        (
-            "turn/auto_pass_blue",
-            "§5",
-            "Blue has no cell of >= 2 troops: passed at once",
-        ),
-        (
-            "turn/auto_pass_both",
-            "§5",
-            "both players passed automatically after one move",
-        ),
-        (
-            "turn/growth_capital",
-            "§5",
-            "an owned capital grows at a round's end",
-        ),
-        (
-            "turn/growth_tower",
-            "§5",
-            "an owned tower grows at a round's end",
-        ),
-        (
-            "turn/growth_land_16th",
-            "§5",
-            "owned land grows when a round divisible by 16 ends",
-        ),
-        (
-            "turn/no_land_growth",
-            "§5",
-            "owned land does not grow at other rounds' ends",
-        ),
-        (
-            "turn/growth_at_ceiling",
-            "§1 §5",
-            "a cell at 511 stays at 511 when it would grow",
-        ),
-        (
-            "game/start_from_idle",
-            "§3",
-            "START on the title screen starts a game",
-        ),
-        (
-            "game/start_from_game_over",
-            "§3",
-            "START after GAME OVER starts a new game",
-        ),
-        (
-            "game/start_ignored_playing",
-            "§3",
-            "START during PLAYING is ignored",
-        ),
-        ("game/first_red", "§3", "an odd draw: Red moves first"),
-        ("game/first_blue", "§3", "an even draw: Blue moves first"),
-        ("game/won_by_red", "§5", "Red captures Blue's capital"),
-        ("game/won_by_blue", "§5", "Blue captures Red's capital"),
-        ("game/reset_in_idle", "§3", "RESET on the title screen"),
-        (
-            "game/reset_in_playing",
-            "§3",
-            "RESET during a game: back to IDLE",
-        ),
-        (
-            "game/reset_in_game_over",
-            "§3",
-            "RESET after GAME OVER: back to IDLE",
-        ),
-    ];
-    for &(id, section, what) in rules {
-        bin(id.to_string(), section, what.to_string());
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(b) = out.iter().find(|b| !seen.insert(b.id.clone())) {
+        return Err(format!("{}: two bins of this id", b.id));
     }
-    for m in 0..generals_maps::NUM_MAPS {
-        bin(
-            format!("map/{m:03}"),
-            "§2 §3",
-            format!("map {m} loaded by START"),
-        );
-    }
-    for s in ["people", "red", "blue", "both"] {
-        bin(
-            format!("machine/seats_{s}"),
-            "§8",
-            format!("a game started with the machine playing: {s}"),
-        );
-    }
-    let machine: &[(&str, &str)] = &[
-        ("machine/command_red", "the machine types a command for Red"),
-        (
-            "machine/command_blue",
-            "the machine types a command for Blue",
-        ),
-        (
-            "machine/score_win",
-            "chosen: the capture of the enemy capital (30 000)",
-        ),
-        (
-            "machine/score_capture",
-            "chosen: a capture of neutral land (20 000 + distance)",
-        ),
-        (
-            "machine/score_capture_tower",
-            "chosen: a capture of a tower (+ 4 000)",
-        ),
-        (
-            "machine/score_capture_enemy",
-            "chosen: a capture of an enemy cell (+ 2 000)",
-        ),
-        (
-            "machine/score_transfer",
-            "chosen: a transfer to an own cell (10 000 + ...)",
-        ),
-        (
-            "machine/score_attack",
-            "chosen: an attack that captures nothing (1 000 + ...)",
-        ),
-    ];
-    for &(id, what) in machine {
-        bin(id.to_string(), "§8", what.to_string());
-    }
-    let ps2: &[(&str, &str)] = &[
-        ("ps2/clean_frame", "a well-formed frame"),
-        (
-            "ps2/bad_parity",
-            "a frame with a parity error: dropped and counted",
-        ),
-        (
-            "ps2/stop_zero",
-            "a frame whose stop bit is 0: dropped and counted",
-        ),
-        (
-            "ps2/truncated",
-            "a frame cut short, then silence past the timeout: dropped",
-        ),
-        (
-            "ps2/glitch",
-            "a clock spike shorter than the filter inside a frame: no effect",
-        ),
-        (
-            "ps2/idle_glitch",
-            "a clock spike on the idle bus: no effect",
-        ),
-        ("ps2/make_key", "a game key's make code"),
-        ("ps2/make_arrow", "an arrow's make code (E0 xx)"),
-        ("ps2/break", "a break sequence (F0 xx): ignored"),
-        (
-            "ps2/break_arrow",
-            "an extended break sequence (E0 F0 xx): ignored",
-        ),
-        (
-            "ps2/keypad_without_e0",
-            "a keypad code (75 6B 72 74) without E0: ignored",
-        ),
-        (
-            "ps2/e0_non_arrow",
-            "E0 before a code that is no arrow: ignored",
-        ),
-        ("ps2/other_code", "a code that is no game key: ignored"),
-        (
-            "ps2/fifo_overflow",
-            "a command decoded while the FIFO is full: dropped, counted",
-        ),
-    ];
-    for &(id, what) in ps2 {
-        bin(id.to_string(), "§4", what.to_string());
-    }
-    for b in 0..FRAME_BITS {
-        bin(
-            format!("ps2/reset_at_bit_{b:02}"),
-            "§4 §5",
-            format!("RESET while bit {b} of a frame is on the wire"),
-        );
-    }
-    for s in ["people", "red", "blue", "both"] {
-        bin(
-            format!("screen/title_{s}"),
-            "§6 §8",
-            format!("the title screen with the switches set for: {s}"),
-        );
-    }
-    for (_, m) in MODES {
-        bin(
-            format!("screen/game_{m}"),
-            "§6",
-            format!("the board in {m} mode"),
-        );
-    }
-    for (_, p) in PLAYERS {
-        bin(
-            format!("screen/over_{p}"),
-            "§6",
-            format!("GAME OVER, {p} wins"),
-        );
-    }
-    v
+    Ok(out)
+}
+
+/// Every bin of the coverage model, from the table (`bins.toml`).
+pub fn bins() -> Vec<Bin> {
+    static BINS: std::sync::OnceLock<Vec<Bin>> = std::sync::OnceLock::new();
+    BINS.get_or_init(|| {
+        read_table(TABLE).unwrap_or_else(|e| panic!("tb/bench/coverage/bins.toml: {e}"))
+    })
+    .clone()
 }
 
 /// Something the bench saw, as the coverage model takes it.
@@ -886,6 +631,26 @@ pub fn flush() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_expands_its_families_and_refuses_what_it_cannot_read() {
+        let all = bins();
+        assert_eq!(all.len(), 274, "the committed table's bins");
+        assert!(all.iter().any(|b| b.id == "command/SPACE/move_half/blue"
+            && b.what == "SPACE in move_half with blue to move"));
+        assert!(all
+            .iter()
+            .any(|b| b.id == "map/007" && b.what == "map 7 loaded by START"));
+        let e = read_table("bin = [{ id = \"x/{q}\", section = \"§1\", what = \"y\" }]")
+            .expect_err("no such axis");
+        assert!(e.contains("no axis {q}"), "{e}");
+        let twice = "bin = [{ id = \"x/a\", section = \"§1\", what = \"y\" }, { id = \"x/a\", section = \"§1\", what = \"z\" }]";
+        assert!(read_table(twice).expect_err("twice").contains("two bins"));
+        assert!(
+            read_table("bin = [{ id = \"x\" }]").is_err(),
+            "a row without its fields"
+        );
+    }
 
     #[test]
     fn bin_ids_are_unique_and_grouped() {
