@@ -1,4 +1,4 @@
-// Generals (将军棋) - button_props: formal properties of button (GAME.md §3).
+// Generals (将军棋) - button_props: formal properties of button (docs/rules.md §3).
 // Wraps the RTL module as it is; every property watches its pins against an observer
 // of its own, and reads an internal register only as a helper for the induction.
 // Part of the Generals FPGA project, MIT licence.

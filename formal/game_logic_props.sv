@@ -1,5 +1,5 @@
 // Generals (将军棋) - game_logic_props: formal properties of game_logic's handshake and
-// board-RAM discipline (GAME.md §5, §7 revised, §8). Wraps the RTL module as it is;
+// board-RAM discipline (docs/rules.md §5 and docs/verification.md revised, §8). Wraps the RTL module as it is;
 // START, the draw counter, the video hold, the switches, both command sources, the
 // video's read port and the map ROM's contents may do anything (the ROM has no
 // contents here: every map is any 4096 words).
@@ -187,7 +187,7 @@ module game_logic_props (
     // ---- the bound of every command, the automatic pass's search included --------------------
     // Assumed (the bound task only): while a game is played each player holds the
     // capital the map load found (cap_red_o, cap_blue_o). Every valid map has one
-    // capital of each colour on cells of their own (GAME.md §2, the maps' validator),
+    // capital of each colour on cells of their own (maps/README.md, the maps' validator),
     // and by the rules a capital changes hands only by the capture that ends the game
     // (whose write lands as the phase leaves PLAYING).
     function automatic [6:0] idx_of(input [7:0] xy);

@@ -1,5 +1,5 @@
 // Generals (将军棋) - keyboard_props: formal properties of keyboard, the scan code
-// decoder and command FIFO (GAME.md §4). Wraps the RTL module as it is; the bytes,
+// decoder and command FIFO (docs/rules.md §4). Wraps the RTL module as it is; the bytes,
 // their valid pulses, the consumer's ready and the reset may do anything in any cycle.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none
@@ -36,7 +36,7 @@ module keyboard_props #(
     always @(posedge clk) init <= 1'b0;
     always @(*) if (init) assume(rst);
 
-    // ---- the specification: GAME.md §4 ----------------------------------------------------
+    // ---- the specification: docs/rules.md §4 ----------------------------------------------------
     // Prefixes: E0 (extended key) and F0 (break) accumulate until a byte that is neither;
     // that byte is a make code only if no F0 came before it.
     reg s_e0 = 1'b0, s_f0 = 1'b0;

@@ -1,5 +1,5 @@
 // Generals (将军棋) - machine_player_props: formal properties of machine_player's pacing
-// and turn discipline (GAME.md §8). Wraps the RTL module as it is; the board it reads,
+// and turn discipline (docs/rules.md §11). Wraps the RTL module as it is; the board it reads,
 // the cursors, the capitals, the engine's ready and the video hold may do anything in
 // any cycle, and the turn and the applied pulses follow the game logic's handshake
 // (assumed here, asserted in game_logic_props.sv).

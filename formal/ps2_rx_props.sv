@@ -1,5 +1,5 @@
 // Generals (将军棋) - ps2_rx_props: formal properties of ps2_rx, the PS/2 receiver
-// (GAME.md §4). Wraps the RTL module as it is; ps2_clk, ps2_dat and the reset may do
+// (docs/rules.md §4). Wraps the RTL module as it is; ps2_clk, ps2_dat and the reset may do
 // anything in any cycle.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none

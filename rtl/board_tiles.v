@@ -206,7 +206,7 @@ module board_tiles #(
             else if (tgt && (fx_lt3 || fy_lt3))                                   cell_pixel = P_GOLD;
             else if (!ovl)                                                        cell_pixel = fill;
             // coverage waiver (branch, cond_then): digits in ink are for neutral cells,
-            //   and under GAME.md section 5 a neutral cell never holds troops (any
+            //   and under docs/rules.md §5 a neutral cell never holds troops (any
             //   attack on one captures it): the colour is drawn only if the rules
             //   changed
             else if (dig_line)                                                    cell_pixel = dcol ? P_INK : P_WHITE;

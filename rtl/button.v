@@ -1,5 +1,5 @@
 // Generals (将军棋) - button: synchroniser and debouncer for one active-low board push-button
-// (GAME.md §3).
+// (docs/rules.md §3).
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps

@@ -1,7 +1,7 @@
 // Generals (将军棋) - de2_115_top: the Generals game on a Terasic DE2-115 (pins in
 // generals.qsf).
 // KEY[0] = RESET, KEY[1] = START, PS/2 keyboard, VGA through the ADV7123 DAC;
-// SW[0]/SW[1]: the machine plays Red/Blue (GAME.md section 8);
+// SW[0]/SW[1]: the machine plays Red/Blue (docs/rules.md §11);
 // HEX4..HEX0 show the round, LEDR the keyboard's error count, LEDG whose turn.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none

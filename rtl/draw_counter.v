@@ -1,5 +1,5 @@
 // Generals (将军棋) - draw_counter: the free-running draw counter (抽签器) that picks map and
-// first player (GAME.md §3).
+// first player (docs/rules.md §3).
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none
 `timescale 1ns / 1ps

@@ -1,5 +1,5 @@
 // Generals (将军棋) - dvi_tmds: the core's VGA pins as DVI 1.0's three TMDS lanes
-// (GAME.md §9): blue, green and red, each a tmds_encoder, on the core's clock.
+// (docs/board.md (the ULX3S)): blue, green and red, each a tmds_encoder, on the core's clock.
 // What the ULX3S's board top serialises; what the bench checks symbol by symbol.
 // Part of the Generals FPGA project, MIT licence.
 //

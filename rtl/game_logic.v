@@ -1,4 +1,4 @@
-// Generals (将军棋) - game_logic: phases, commands, moves and turn passing (GAME.md
+// Generals (将军棋) - game_logic: phases, commands, moves and turn passing (docs/rules.md
 // sections 3 and 5) as a small sequential engine over the board RAM.
 // The board lives in a RAM here (board: block RAM on the FPGA, one write port and two
 // read ports, A for the engine and B for the video scan), and so does the ROM of the
@@ -6,8 +6,8 @@
 // computed (see docs/rtl-style.md: memories).
 // The scalar state changes only together with applied_o / started_o and then already
 // shows the command's whole effect; board cells change through the RAM's write port
-// while the command is carried out, each written once with its final value (GAME.md
-// section 7, revised). A command takes at most about 420 cycles and a map load about
+// while the command is carried out, each written once with its final value (docs/verification.md
+// , revised). A command takes at most about 420 cycles and a map load about
 // 240; none starts while the video scan holds the board (hold_i), so every frame shows
 // one consistent state. The engine's logic sits inside the branch of the cycles in
 // which it has work (see docs/rtl-style.md: one flag).
@@ -63,7 +63,7 @@ module game_logic #(
     localparam [15:0] ROUND_FIRST = 16'd1;
     localparam integer LAND_BITS  = 4;          // land grows when a round % 16 == 0 ends
     localparam [6:0]  LAST_CELL   = 7'd99;
-    localparam [1:0]  TYPE_MOUNTAIN = 2'b00;    // map ROM element types (GAME.md section 2)
+    localparam [1:0]  TYPE_MOUNTAIN = 2'b00;    // map ROM element types (maps/README.md)
     localparam [1:0]  TYPE_TOWER    = 2'b01;
     localparam [1:0]  TYPE_RED_CAP  = 2'b10;
     localparam [1:0]  TYPE_BLUE_CAP = 2'b11;
@@ -98,7 +98,7 @@ module game_logic #(
         other = (p == PL_RED) ? PL_BLUE : PL_RED;
     endfunction
 
-    // A ROM element as a cell of the initial board (GAME.md section 3).
+    // A ROM element as a cell of the initial board (docs/rules.md §3).
     function automatic [CELL_W-1:0] element_cell(input [1:0] ty);
         case (ty)
             TYPE_MOUNTAIN: element_cell = {PL_NONE, KIND_MOUNTAIN, 9'd0};
@@ -131,8 +131,8 @@ module game_logic #(
         endcase
     endfunction
 
-    // A move of the source cell src onto the target cell tgt by player p (GAME.md
-    // section 5): {capital taken, target owner, target troops, source troops}. Move mode
+    // A move of the source cell src onto the target cell tgt by player p (docs/rules.md
+    // §5): {capital taken, target owner, target troops, source troops}. Move mode
     // is entered only with >= 2 troops on an own cell and the cursor cannot move in
     // move mode, so the source holds >= 2 and k >= 1.
     function automatic [20:0] move(input [8:0] src_t, input [CELL_W-1:0] tgt,
@@ -225,7 +225,7 @@ module game_logic #(
     // helper (matters only for a malformed map).
     reg        red_seen, blue_seen;
 
-    // ---- the ROM of the 128 maps (GAME.md section 2) ------------------------------------
+    // ---- the ROM of the 128 maps (maps/README.md) ------------------------------------
     // 4096 words x 10 bits; map m occupies words 32*m .. 32*m+31; word = {x[3:0], y[3:0],
     // type[1:0]}. Contents come from the generated files in maps/ (see maps/README.md),
     // never from code. Quartus takes them from the attribute, not from the initial
@@ -254,7 +254,7 @@ module game_logic #(
 
     // ---- the board RAM ----------------------------------------------------------------
     // The bench reads the whole board back through Verilator's access to this array
-    // (GAME.md section 7), hence the public marker.
+    // (docs/verification.md), hence the public marker.
     reg [CELL_W-1:0] board [0:127] /* verilator public_flat_rd */;
     // Read port A: the cursor cell's word when a command is taken (a_q, the RAM's
     // output register, used by ST_SPACE and ST_MV_SRC), else the cell the scans
@@ -350,13 +350,13 @@ module game_logic #(
         seats_next = (start && phase != PH_PLAYING) ? switches : seats;
     endfunction
 
-    // Whether the machine plays colour p with seats s (GAME.md section 8).
+    // Whether the machine plays colour p with seats s (docs/rules.md §11).
     function automatic plays(input [1:0] s, input [1:0] p);
         plays = (p == PL_RED && s[0]) || (p == PL_BLUE && s[1]);
     endfunction
 
     // The engine: its state machine, the pending START, the scans' address, the
-    // automatic-pass search, the architectural state (GAME.md section 7) with its
+    // automatic-pass search, the architectural state (docs/verification.md) with its
     // events, the cursors, the board RAM's write port, the element marks of a map
     // load and the move's data registers. One block, entered only when there is
     // work (see docs/rtl-style.md: block variables, reset last, one flag).
@@ -395,11 +395,11 @@ module game_logic #(
             c_turn      = turn_o;
             c_cur_red   = cursor_red_o;
             c_cur_blue  = cursor_blue_o;
-            // The arbiter (GAME.md section 8): on a machine-played colour's turn the
+            // The arbiter (docs/rules.md §11): on a machine-played colour's turn the
             // machine's command, else the keyboard's (the core drops the keyboard's
             // commands on the machine's turn). Commands are taken whenever the engine
             // is free; during a map load they are consumed and ignored (the phase is
-            // still IDLE/GAME_OVER: GAME.md section 5, never kept for later), except
+            // still IDLE/GAME_OVER: docs/rules.md §5, never kept for later), except
             // in the cycle that starts the game.
             t_valid     = c_turn ? bot_valid_i : kbd_valid_i;
             t_cmd       = c_turn ? bot_cmd_i : kbd_cmd_i;
@@ -412,8 +412,8 @@ module game_logic #(
             // the registers it sets (after the states, below).
             t_hit       = (c_st == ST_CHECK) && c_rd_v &&
                           movable(s_q, c_g, c_cand, c_round[LAND_BITS-1:0]);
-            // START in PLAYING is ignored; one START at a time (GAME.md
-            // section 3). Outside PLAYING the engine is READY unless a START
+            // START in PLAYING is ignored; one START at a time (docs/rules.md
+            // §3). Outside PLAYING the engine is READY unless a START
             // is already under way.
             t_start     = start_i && c_phase != PH_PLAYING && c_st == ST_READY;
             t_cur       = (c_player == PL_BLUE) ? c_cur_blue : c_cur_red;
@@ -437,7 +437,7 @@ module game_logic #(
             started_o <= 1'b0;
             we_o      <= 1'b0;
             // The seats follow the switches at every START press outside PLAYING
-            // (GAME.md section 8), whether or not it starts a game.
+            // (docs/rules.md §11), whether or not it starts a game.
             if (start_i && c_phase != PH_PLAYING) seats_o <= sw_i;
             if (t_take) cmd_src_o <= c_turn;
             // The scans read one cell per cycle; its word arrives the cycle after.
@@ -485,7 +485,7 @@ module game_logic #(
                             if (t_cmd == CMD_SPACE) mode_o <= MODE_SELECT;
                             // coverage waiver (branch, else): command codes 6 and 7:
                             //   neither the keyboard nor the machine player produces
-                            //   them (GAME.md section 4 names six codes)
+                            //   them (docs/rules.md §4 names six codes)
                             else if (t_cmd == CMD_Z)
                                 mode_o <= (c_mode == MODE_ALL) ? MODE_HALF : MODE_ALL;
                         end
@@ -712,7 +712,7 @@ module game_logic #(
     end
 
 
-    // Automatic pass (GAME.md section 5), in ST_MV_TGT and ST_CHECK above: who moves
+    // Automatic pass (docs/rules.md §5), in ST_MV_TGT and ST_CHECK above: who moves
     // next (pass_cand_q) and how many round ends (pass_g_q) the move and the passes
     // after it bring. Bound of the search (ST_CHECK): each player still owns their
     // capital (losing it ends the game before any pass), and a capital gains 1 per

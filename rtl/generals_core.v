@@ -25,7 +25,7 @@ module generals_core #(
     output wire          vga_blank_n,
     output wire          vga_sync_n,
     output wire          vga_clk,
-    // Debug port: the architectural state of GAME.md §7 and the events the bench checks.
+    // Debug port: the architectural state of docs/verification.md and the events the bench checks.
     // Each port is the net itself, which the body reads under a short alias
     // (`wire rst = dbg_rst;`): a simulator then keeps one value, not a copy.
     output reg           dbg_rst,         // internal reset
@@ -45,7 +45,7 @@ module generals_core #(
     output wire [7:0]    dbg_cursor_blue,
     output wire [15:0]   dbg_round,
     output wire [6:0]    dbg_map,
-    output wire          dbg_we,          // board RAM write port (GAME.md §7, revised)
+    output wire          dbg_we,          // board RAM write port (docs/verification.md, revised)
     output wire [6:0]    dbg_waddr,
     output wire [12:0]   dbg_wdata,
     output wire [7:0]    dbg_kbd_byte,    // keyboard internals, for the keyboard scoreboard
@@ -149,7 +149,7 @@ module generals_core #(
     );
     wire [1:0] phase = dbg_phase;
 
-    // ---- the command arbiter (GAME.md section 8): on a machine-played colour's turn
+    // ---- the command arbiter (docs/rules.md §11): on a machine-played colour's turn
     // the machine's commands go to the game logic and the keyboard's are consumed
     // and ignored. The game logic takes the command of the source whose turn it is
     // when its state takes commands and the video scan does not hold the board.

@@ -7,31 +7,31 @@
 // Included inside a module body (localparams are local to the includer).
 // Part of the Generals FPGA project, MIT licence.
 
-// The core's clock (GAME.md: the DE2-115's 50 MHz oscillator).
+// The core's clock (docs/rules.md: the DE2-115's 50 MHz oscillator).
 localparam integer CLOCK_HZ = 50_000_000;
 
-// Phases (GAME.md section 3).
+// Phases (docs/rules.md §3).
 localparam [1:0] PH_IDLE    = 2'd0;
 localparam [1:0] PH_PLAYING = 2'd1;
 localparam [1:0] PH_OVER    = 2'd2;
 
-// Players and cell owners (GAME.md section 1): 0 is "none" or NPC.
+// Players and cell owners (docs/rules.md §1): 0 is "none" or NPC.
 localparam [1:0] PL_NONE = 2'd0;
 localparam [1:0] PL_RED  = 2'd1;
 localparam [1:0] PL_BLUE = 2'd2;
 
-// Input modes (GAME.md section 5), the course design's 2-bit encoding.
+// Input modes (docs/rules.md §5), the course design's 2-bit encoding.
 localparam [1:0] MODE_SELECT = 2'b00;
 localparam [1:0] MODE_ALL    = 2'b10;
 localparam [1:0] MODE_HALF   = 2'b11;
 
-// Cell kinds (GAME.md section 1).
+// Cell kinds (docs/rules.md §1).
 localparam [1:0] KIND_LAND     = 2'd0;
 localparam [1:0] KIND_MOUNTAIN = 2'd1;
 localparam [1:0] KIND_CAPITAL  = 2'd2;
 localparam [1:0] KIND_TOWER    = 2'd3;
 
-// Command codes (GAME.md section 4).
+// Command codes (docs/rules.md §4).
 localparam [2:0] CMD_W     = 3'd0;
 localparam [2:0] CMD_A     = 3'd1;
 localparam [2:0] CMD_S     = 3'd2;

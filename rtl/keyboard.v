@@ -1,4 +1,4 @@
-// Generals (将军棋) - keyboard: scan code set 2 decoder and command FIFO (GAME.md §4).
+// Generals (将军棋) - keyboard: scan code set 2 decoder and command FIFO (docs/rules.md §4).
 // Bytes from ps2_rx in, 3-bit game commands out through valid/ready.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none

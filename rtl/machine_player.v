@@ -1,4 +1,4 @@
-// Generals (将军棋) - machine_player: the machine player of GAME.md section 8. On a
+// Generals (将军棋) - machine_player: the machine player of docs/rules.md §11. On a
 // machine-played colour's turn it scans the board for the best-scoring move, then
 // types the commands a person would (cursor rows, then columns, Space, the
 // direction), one every BOT_GAP cycles, through the same command input as the
@@ -42,7 +42,7 @@ module machine_player #(
     localparam integer GAP_W = $clog2(BOT_GAP + 1);
     localparam [GAP_W-1:0] GAP_LAST = BOT_GAP[GAP_W-1:0];
 
-    // GAME.md section 8 scores a move 30 000 (wins), 20 000 + 4 000 tower + 2 000
+    // docs/rules.md §11 scores a move 30 000 (wins), 20 000 + 4 000 tower + 2 000
     // enemy + 100 (18 - dist(t, C)) (captures), 10 000 + 100 (dist(s, C) -
     // dist(t, C)) + min(k, 99) (transfers) or 1 000 + min(k, 99) (attacks). Only
     // their order matters, and within each class the terms never overlap (1 800 <
@@ -84,7 +84,7 @@ module machine_player #(
         if (we_i) mem[waddr_i] <= wdata_i;
     end
 
-    // The enemy capital (GAME.md section 8: C).
+    // The enemy capital (docs/rules.md §11: C).
     wire [3:0] cap_red_x  = cap_red_i[7:4];
     wire [3:0] cap_red_y  = cap_red_i[3:0];
     wire [3:0] cap_blue_x = cap_blue_i[7:4];

@@ -1,4 +1,4 @@
-// Generals (将军棋) - ps2_rx: PS/2 device-to-host receiver (GAME.md §4).
+// Generals (将军棋) - ps2_rx: PS/2 device-to-host receiver (docs/rules.md §4).
 // Turns the keyboard's ps2_clk/ps2_dat pair into bytes; drops and counts bad frames.
 // Part of the Generals FPGA project, MIT licence.
 `default_nettype none

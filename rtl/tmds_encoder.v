@@ -1,4 +1,4 @@
-// Generals (将军棋) - tmds_encoder: one lane of DVI 1.0's TMDS encoding (GAME.md §9):
+// Generals (将军棋) - tmds_encoder: one lane of DVI 1.0's TMDS encoding (docs/board.md (the ULX3S)):
 // a byte of active video, or a two-bit control code in blanking, becomes the 10-bit
 // symbol the lane's serialiser sends, bit 0 first. Three of them (blue, green, red)
 // make the ULX3S's DVI picture; the serialiser and the PLL are the board top's.

@@ -1,6 +1,6 @@
 // Generals (将军棋) - tmds_serialiser: the three TMDS lanes and the pixel clock's lane
 // as two bits a cycle of the 125 MHz serial clock, for the ULX3S's DDR output
-// registers (ODDRX1F, in the board top): 10 bits a pixel in 5 cycles (GAME.md §9).
+// registers (ODDRX1F, in the board top): 10 bits a pixel in 5 cycles (docs/board.md (the ULX3S)).
 // Part of the Generals FPGA project, MIT licence.
 //
 // The only module of rtl/ with a clock other than the core's: everything here runs

@@ -122,7 +122,7 @@ localparam [9:0] STRIP_H     = 10'd48;   // 46 + 2
 localparam [9:0] PRESS_X0    = 10'd232;
 localparam [9:0] PRESS_Y0    = 10'd344;
 localparam [9:0] TEXT11_W    = 10'd176;  // 11 characters at scale 2
-// Who plays each colour (GAME.md §8): "RED: MACHINE" (12 characters) and
+// Who plays each colour (docs/rules.md §11): "RED: MACHINE" (12 characters) and
 // "BLUE: PLAYER " (13), two characters apart, centred: (640 - 27 * 16) / 2.
 localparam [9:0] SEATS_RED_X0  = 10'd104;  // scale 2
 localparam [9:0] SEATS_BLUE_X0 = 10'd328;

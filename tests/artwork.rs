@@ -1,5 +1,5 @@
 //! The display's ROM images (`rtl/gfx/*.hex`) checked against the
-//! specification: GAME.md §6 and docs/display.md ("Palette", "Bitmaps", and
+//! specification: docs/display.md and docs/display.md ("Palette", "Bitmaps", and
 //! the texts of "Title screen", "Side panel" and "GAME_OVER banner").
 //!
 //! The images are generated from `tb/render/src/art.rs`, and the golden
@@ -10,7 +10,7 @@
 //!
 //! What is checked exactly and what by property:
 //! - palette: every entry exactly (docs/display.md's table), and the
-//!   brightness and hue relations its text and GAME.md §6 state;
+//!   brightness and hue relations its text and docs/display.md state;
 //! - troop digits and font: every word exactly, against the glyphs drawn
 //!   below, and every code the documents leave undefined as blank; and, as
 //!   properties, the layout the bitmap table and the font note state (rows,
@@ -160,7 +160,7 @@ fn palette_is_the_documented_table() {
     report("palette.hex", problems);
 }
 
-/// GAME.md §6 ("cell colour by owner (Red, Blue, neutral)") and the note
+/// docs/display.md ("cell colour by owner (Red, Blue, neutral)") and the note
 /// under docs/display.md's palette table ("Light cells (NEUTRAL) against dark
 /// ones (RED, BLUE, MOUNT)", "the cursor is a light band"): relations that
 /// hold whatever the exact values. Index 0 is black (the blanking).
@@ -398,7 +398,7 @@ const BLOCK: [&str; 8] = [
 ];
 const BLANK: [&str; 8] = ["........"; 8];
 
-/// Every text the display shows (GAME.md §6; docs/display.md, "Title
+/// Every text the display shows (docs/display.md; docs/display.md, "Title
 /// screen", "Side panel", "GAME_OVER banner"); '\x7f' is the colour chip ▮.
 const SCREEN_TEXTS: &[&str] = &[
     "GENERALS",
@@ -493,7 +493,7 @@ fn font_keeps_its_margins() {
     report("font.hex", problems);
 }
 
-/// GAME.md §6 and docs/display.md's screens: every character of every text
+/// docs/display.md and docs/display.md's screens: every character of every text
 /// on screen has a glyph (space blank, all others not), and no two of them
 /// share one (a person must tell them apart).
 #[test]

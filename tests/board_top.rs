@@ -7,7 +7,7 @@
 //! its pins recorded; the same pins then drive the board's top and a fresh
 //! core side by side, and in every cycle the top's VGA pins must be the
 //! core's (so the top shows what the checked core showed), `VGA_SYNC_N` low
-//! (GAME.md §6), `VGA_CLK` the 25 MHz pixel clock, and the displays what
+//! (docs/display.md), `VGA_CLK` the 25 MHz pixel clock, and the displays what
 //! the board's manual says for the game's state (tests/common/board.rs):
 //! LEDR and LEDG one cycle after the state, HEX4..HEX0 once the round has
 //! held long enough for their conversion, HEX5..HEX7 dark.
@@ -122,7 +122,7 @@ fn the_board_top_plays_a_game_through_its_pins() {
             );
             assert_eq!(
                 t.vga_sync_n, 0,
-                "cycle {cycle}: VGA_SYNC_N is tied low (GAME.md §6)"
+                "cycle {cycle}: VGA_SYNC_N is tied low (docs/display.md)"
             );
             // LEDR and LEDG: registered, so they show the state of the
             // cycle before.

@@ -1,5 +1,5 @@
 //! Directed tests written to close coverage (scripts/coverage): behaviour of
-//! GAME.md that random stimulus reaches rarely or never, each driven on
+//! docs/rules.md that random stimulus reaches rarely or never, each driven on
 //! purpose and checked every cycle like any other run, each asserting that
 //! its functional bins (tb/bench/coverage/functional.rs) were hit. Positions
 //! a real game reaches only after hundreds of rounds (a player without a
@@ -47,7 +47,7 @@ fn key_name(c: Command) -> &'static str {
     }
 }
 
-/// GAME.md §5's table, crossed: every key in every mode with each player to
+/// docs/rules.md §5's table, crossed: every key in every mode with each player to
 /// move. The script is drawn at random against the golden model (seeded)
 /// until the golden model has seen every combination, then played on the
 /// RTL, whose scoreboard samples the bins.
@@ -89,7 +89,7 @@ fn every_command_in_every_mode_for_both_players() {
     assert_hit(&hits, &ids);
 }
 
-/// GAME.md §5's automatic pass: after a move, a player who owns no cell of
+/// docs/rules.md §5's automatic pass: after a move, a player who owns no cell of
 /// two troops or more is passed at once, as often as needed, rounds ending
 /// as they would. Set up through the backdoor on map 1 (Red first): every
 /// capital at 0 troops, Red with one land cell of 2.
@@ -139,7 +139,7 @@ fn automatic_passes_of_either_player_and_of_both() {
     );
 }
 
-/// GAME.md §8: the machine chooses an attack that captures nothing (score
+/// docs/rules.md §11: the machine chooses an attack that captures nothing (score
 /// 1 000 + min(k, 99)) when it can neither capture nor transfer. Map 2 (Blue,
 /// a person, first; the machine plays Red): Red's only cell is its capital
 /// with 3 troops, both its neighbours Blue cells of 9.
@@ -172,7 +172,7 @@ fn the_machine_attacks_when_nothing_better_is_left() {
     assert_hit(&functional::take(), &["machine/score_attack"]);
 }
 
-/// RESET on the title screen (GAME.md §3): still IDLE, START still starts.
+/// RESET on the title screen (docs/rules.md §3): still IDLE, START still starts.
 #[test]
 fn reset_on_the_title_screen() {
     let _ = functional::take();
@@ -193,7 +193,7 @@ fn reset_on_the_title_screen() {
 
 /// Red attacks and fails (its cursor stays on the source), then captures
 /// Blue's capital: GAME OVER with Red the winner, on screen, every pixel
-/// checked (GAME.md §5, §6).
+/// checked (docs/rules.md §5 and docs/display.md).
 #[test]
 fn red_fails_an_attack_then_wins_on_screen() {
     let _ = functional::take();
@@ -243,7 +243,7 @@ fn red_fails_an_attack_then_wins_on_screen() {
 
 /// The longest machine game on the committed maps (map 43: 787 rounds), on
 /// the RTL: the round counter past 255, cells at the troop ceiling, growth
-/// there (GAME.md §1: additions saturate at 511).
+/// there (docs/rules.md §1: additions saturate at 511).
 #[test]
 fn the_longest_machine_game_reaches_the_troop_ceiling() {
     let _ = functional::take();
@@ -279,7 +279,7 @@ fn the_longest_machine_game_reaches_the_troop_ceiling() {
 
 /// A key whose command reaches the engine while START loads the map is
 /// consumed and ignored (the phase is still IDLE until the game starts,
-/// GAME.md §5), and the game starts untouched. The moment the key is sent
+/// docs/rules.md §5), and the game starts untouched. The moment the key is sent
 /// is bisected between one whose command lands in IDLE, before the press is
 /// recognised, and one whose command lands in the new game, until one lands
 /// in between: in the load.

@@ -1,4 +1,4 @@
-//! The ULX3S's DVI output (GAME.md §9; docs/display.md, "DVI") checked in
+//! The ULX3S's DVI output (docs/board.md (the ULX3S); docs/display.md, "DVI") checked in
 //! every cycle: its encoders (`rtl/dvi_tmds.v`) run beside the core on the
 //! core's VGA pins, and every symbol of every lane is compared with a golden
 //! TMDS encoder's, decoded back to its pixel or control code, and its

@@ -1,5 +1,5 @@
 //! Keyboard front end (rtl/kbd_frontend.v) against the golden decoder, every
-//! cycle: GAME.md §4. Each test sends bytes at the wire level and lets the
+//! cycle: docs/rules.md §4. Each test sends bytes at the wire level and lets the
 //! keyboard scoreboard check every byte, command, error and overflow count;
 //! the asserts below add the end totals worked out from the spec.
 
@@ -38,7 +38,7 @@ fn env_at(hz: u32) -> KbdEnv {
 fn every_key_and_arrow_at_both_clock_limits() {
     for hz in [DEVICE_HZ_MIN, DEVICE_HZ_MAX] {
         let mut env = env_at(hz);
-        // W A S D Space Z make codes, then the four arrows (GAME.md §4).
+        // W A S D Space Z make codes, then the four arrows (docs/rules.md §4).
         env.send(&[0x1D, 0x1C, 0x1B, 0x23, 0x29, 0x1A]);
         env.send(&[0xE0, 0x75, 0xE0, 0x6B, 0xE0, 0x72, 0xE0, 0x74]);
         let s = run(&mut env);
@@ -113,7 +113,7 @@ fn full_fifo_counts_every_dropped_command() {
 }
 
 /// A command that arrives at a full FIFO in the very cycle the consumer
-/// takes one is kept (GAME.md §4: "no command is ever lost"): the slot the
+/// takes one is kept (docs/rules.md §4: "no command is ever lost"): the slot the
 /// pop frees takes it. The consumer's first ready cycle is swept across the
 /// arrival of the ninth command's byte: ready from one cycle earlier keeps
 /// it; ready from one cycle later drops and counts it; the boundary between
@@ -213,7 +213,7 @@ fn truncated_frames_time_out_and_are_counted() {
 
 #[test]
 fn a_dropped_prefix_does_not_apply() {
-    // F0 lost to a parity error: "1D" that follows reads as a make (GAME.md §4).
+    // F0 lost to a parity error: "1D" that follows reads as a make (docs/rules.md §4).
     let (s, cmds) = fault_then_key(Fault::BadParity, 0xF0);
     assert_eq!((s.errors, cmds), (1, vec![D]));
     let mut env = env_at(13_000);
@@ -384,7 +384,7 @@ fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
     }
 }
 
-/// RESET in the cycles around a command's byte arriving at the FIFO (GAME.md
+/// RESET in the cycles around a command's byte arriving at the FIFO (docs/rules.md
 /// §4 and §5: RESET resets the keyboard front end; a byte in flight may be
 /// lost): whatever the cycle, the command is kept or lost whole, never
 /// half-written, and the next key decodes. Every cycle checked.

@@ -1,4 +1,4 @@
-//! The machine player (GAME.md §8) on the co-simulated RTL: whole games of
+//! The machine player (docs/rules.md §11) on the co-simulated RTL: whole games of
 //! the machine against itself, a person's script (with `WAIT TURN`) against
 //! each colour, keys typed on the machine's turn, and switches moved during a
 //! game. The scoreboard checks in every cycle that each machine command is

@@ -1,6 +1,6 @@
 //! The RTL's map ROM and map loading (rtl/game_logic.v) build the
 //! initial board of every one of the 128 maps exactly as the Rust map reader
-//! does from the same file (GAME.md §2–§3), checked cell by cell.
+//! does from the same file (maps/README.md–§3), checked cell by cell.
 
 use generals::core_env::{hold_cycles, CoreEnv};
 use generals::driver::button::Press;
@@ -25,7 +25,7 @@ fn every_map_loads_cell_by_cell() {
         let expected = GameState::load(m, &maps[usize::from(m)]).expect("map loads");
         assert_eq!(rtl.phase, Phase::Playing, "map {m}");
         assert_eq!(rtl.map, m);
-        // Odd draw: Red first; even: Blue (GAME.md §3).
+        // Odd draw: Red first; even: Blue (docs/rules.md §3).
         assert_eq!(
             rtl.first,
             if m % 2 == 1 {

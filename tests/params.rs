@@ -2,7 +2,7 @@
 //! three ways: the table against the board build (Icarus elaborates
 //! `de2_115_top` with its defaults and prints each value through the
 //! hierarchy), the table against what the bench's Verilated models report,
-//! and the table against the bounds GAME.md sets. A parameter changed in the
+//! and the table against the bounds docs/rules.md sets. A parameter changed in the
 //! RTL, in the bench's build or in the table alone fails here.
 
 mod common;
@@ -131,7 +131,7 @@ fn the_board_is_built_with_the_tables_values() {
     );
 }
 
-/// The ULX3S builds the same core with the same values (GAME.md §9: "same
+/// The ULX3S builds the same core with the same values (docs/board.md (the ULX3S): "same
 /// parameters, same timing").
 #[test]
 fn the_ulx3s_builds_the_core_with_the_de2_115s_values() {
@@ -184,7 +184,7 @@ fn the_bench_models_report_the_tables_values() {
     assert_eq!(SCAN_CYCLES, row(&rows, "scoreboard::core::SCAN_CYCLES"));
 }
 
-/// The table's values within what GAME.md says of them.
+/// The table's values within what docs/rules.md says of them.
 #[test]
 fn the_tables_values_are_within_the_spec() {
     let rows = table();

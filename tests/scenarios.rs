@@ -1,4 +1,4 @@
-//! Scripted scenarios written by hand from the spec (GAME.md §3–§5), each
+//! Scripted scenarios written by hand from the spec (docs/rules.md §3–§5), each
 //! asserting the final state (as the JSON form) read from the RTL's debug
 //! outputs. Every run is co-simulated: the bench also checks the RTL against
 //! the golden model in every cycle (and, in `play` runs, every VGA pixel).
@@ -101,7 +101,7 @@ fn capture_of_npc_land_and_npc_tower() {
 /// The same scenario with the arrow keys (`E0 75` …) for every direction,
 /// and keypad codes without `E0` (`75`, `6B`) and `E0` + a non-arrow code
 /// (`E0 29`) mixed in: the arrows act as W/A/S/D and the others are ignored
-/// (GAME.md §4), so the final state and the command count are the same.
+/// (docs/rules.md §4), so the final state and the command count are the same.
 #[test]
 fn arrows_act_as_wasd_and_keypad_codes_are_ignored() {
     let mut script = String::new();
@@ -639,7 +639,7 @@ fn reset_mid_game_returns_to_idle() {
 }
 
 /// Space enters move mode only on a cell of the player to move with two
-/// troops or more (GAME.md §5): on the enemy's capital, which holds 2 at the
+/// troops or more (docs/rules.md §5): on the enemy's capital, which holds 2 at the
 /// start, it does nothing. Red walks its cursor from its capital (0,8) to
 /// Blue's (9,2) on map 1 (cursor keys in SELECT are free: still Red's turn)
 /// and presses Space there: still SELECT, still Red.

@@ -1,5 +1,5 @@
 // Generals (将军棋) - ulx3s_top: the Generals game on a Radiona ULX3S (Lattice ECP5,
-// CABGA381; 12F, 25F, 45F or 85F), GAME.md §9. Pins: boards/ulx3s/ulx3s.lpf, made
+// CABGA381; 12F, 25F, 45F or 85F), docs/board.md (the ULX3S). Pins: boards/ulx3s/ulx3s.lpf, made
 // from boards/ulx3s/pins.csv by scripts/gen_lpf. Built by scripts/bitstream.
 // FIRE1 = START, FIRE2 = RESET, DIP switches 1 and 2 = SW[0], SW[1] (the machine
 // plays Red, Blue), a PS/2 keyboard on the US2 port, the picture as DVI on the

@@ -43,7 +43,7 @@ pub struct PlayOptions {
     pub seed: u64,
     /// No progress line.
     pub quiet: bool,
-    /// The colours the machine player plays (GAME.md §8).
+    /// The colours the machine player plays (docs/rules.md §11).
     pub seats: Seats,
     /// With the machine playing: stop once the round exceeds this.
     pub max_rounds: Option<u16>,

@@ -98,7 +98,7 @@ pub struct CoreEnv {
     pub reset_btn: ButtonDriver,
     /// The START push-button.
     pub start_btn: ButtonDriver,
-    /// The slide switches `SW[1:0]` (GAME.md §8: the machine plays Red, Blue),
+    /// The slide switches `SW[1:0]` (docs/rules.md §11: the machine plays Red, Blue),
     /// as driven now; a game takes them when START starts it.
     pub switches: u8,
     /// The scoreboard.
@@ -522,7 +522,7 @@ impl CoreEnv {
         )
     }
 
-    /// Runs one script step (GAME.md key-script format); `map` is the map a
+    /// Runs one script step (docs/rules.md key-script format); `map` is the map a
     /// `START` draws.
     pub fn run_step(&mut self, map: u8, step: &Step) -> Result<(), Mismatch> {
         match &step.action {
@@ -536,7 +536,7 @@ impl CoreEnv {
                 self.drain()?;
                 self.run(u64::from(*frames) * FRAME_CYCLES)
             }
-            // The machine moves meanwhile (GAME.md §8); a whole machine game
+            // The machine moves meanwhile (docs/rules.md §11); a whole machine game
             // is a few hundred frames at the bench's pace.
             Action::WaitTurn => {
                 self.drain()?;

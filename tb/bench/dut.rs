@@ -158,7 +158,7 @@ impl Drop for TopDut {
     }
 }
 
-/// The ULX3S's DVI encoders (`rtl/dvi_tmds.v`, GAME.md §9), a model of their
+/// The ULX3S's DVI encoders (`rtl/dvi_tmds.v`, docs/board.md (the ULX3S)), a model of their
 /// own run beside the core and fed by its VGA pins, as the board top wires
 /// them.
 pub struct DviDut {

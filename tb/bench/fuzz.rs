@@ -332,7 +332,7 @@ pub fn read_replay(path: &Path) -> Result<FuzzReplay, AppError> {
 
 impl FuzzReplay {
     /// Checks every number of a replay against what a run can carry out
-    /// and the checks assume (the ranges the fuzz draws from, GAME.md's
+    /// and the checks assume (the ranges the fuzz draws from, the rules'
     /// keyboard clock, the maps, the switches, a START press the debouncer
     /// recognises), so that a bad file is bad input naming the field and
     /// its bound, never a mismatch blamed on the design, and no file runs
@@ -432,7 +432,7 @@ fn recognised(press: &crate::driver::button::Press, debounce: u32, por: u32) -> 
     false
 }
 
-/// A keyboard timing of a replay: the clock GAME.md allows, the jitter and
+/// A keyboard timing of a replay: the clock docs/rules.md allows, the jitter and
 /// idle gap the fuzz draws from.
 fn check_timing(at: &str, t: &Ps2Timing) -> Result<(), String> {
     use crate::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN, GAP_CYCLES, JITTER_MAX};

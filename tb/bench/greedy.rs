@@ -1,5 +1,5 @@
 //! The greedy player: a simple deterministic player of the bench (not the
-//! RTL's machine player of GAME.md §8), run on the golden model alone, that
+//! RTL's machine player of docs/rules.md §11), run on the golden model alone, that
 //! turns a game into a key script: the built-in person-driven demo game, and
 //! the finishing keys of the fuzz's games.
 

@@ -150,7 +150,7 @@ impl KbdEnv {
         self.reset_len = self.reset_left;
     }
 
-    /// Coverage of where in a frame a reset falls (GAME.md §4: a byte in
+    /// Coverage of where in a frame a reset falls (docs/rules.md §4: a byte in
     /// flight may be lost), as a monitor on the wire sees it: a frame begins
     /// when the data line falls while the clock is high (the start bit, bit
     /// 0, is on the wire), and bit k is on the wire after the clock's k-th

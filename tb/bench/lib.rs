@@ -9,11 +9,11 @@
 //! [`vga_check`]).
 //!
 //! Two names are kept apart (docs/glossary.md): the *machine player* is the
-//! RTL's (GAME.md §8, `machine_player.v`); [`greedy`] is the bench's own
+//! RTL's (docs/rules.md §11, `machine_player.v`); [`greedy`] is the bench's own
 //! simple player, which writes the person-driven demo's key script. The
 //! *bench* is this crate; the *speed benchmark* is [`speed`].
 
-/// The board's clock: 50 MHz (GAME.md), from the number's one home,
+/// The board's clock: 50 MHz (docs/rules.md), from the number's one home,
 /// `rtl/generals_defs.vh` (through `generals_defs`).
 pub const CLOCK_HZ: u64 = generals_defs::CLOCK_HZ as u64;
 

@@ -30,7 +30,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// The main job: the machine plays itself (GAME.md §8) on a built-in map
+    /// The main job: the machine plays itself (docs/rules.md §11) on a built-in map
     /// to GAME OVER, every cycle checked, writing its frames (PNG) and an
     /// animated GIF to an output folder.
     Demo(demo::DemoArgs),
@@ -55,7 +55,7 @@ enum Cmd {
     /// consumer, checked every cycle; prints a summary (--list: every
     /// command decoded too).
     Kbd(random::KbdArgs),
-    /// The machine player of GAME.md §8 in the golden model alone: against
+    /// The machine player of docs/rules.md §11 in the golden model alone: against
     /// itself on every map (every game must end), and against a seeded random
     /// mover playing either colour; prints a table.
     MachineStats(stats::StatsArgs),

@@ -1,8 +1,8 @@
 //! **Predictor**: the golden models of the whole core, stepped by the pins
 //! the drivers drove, through each clock edge in the order the RTL's
 //! registers step: the buttons' debouncers and the power-on reset, the draw
-//! counter, the switches' synchroniser and the seats START latches (GAME.md
-//! §3, §8), the golden game and the machine player's plan of its turn. It
+//! counter, the switches' synchroniser and the seats START latches (docs/rules.md
+//! §3, §11), the golden game and the machine player's plan of its turn. It
 //! says what the RTL must do; it compares nothing. The scoreboard
 //! ([`crate::scoreboard::core`]) holds one, asks it, and compares.
 
@@ -43,7 +43,7 @@ pub struct CorePredictor {
     pub buttons: ButtonsModel,
     /// The internal reset registered at the last edge.
     rst_prev: bool,
-    /// The colours the machine plays (GAME.md §8), as latched at START.
+    /// The colours the machine plays (docs/rules.md §11), as latched at START.
     pub seats: Seats,
     /// The switches driven one and two cycles ago (the RTL synchronises them).
     sw_hist: [u8; 2],
@@ -100,7 +100,7 @@ impl CorePredictor {
         }
         self.rst_prev = self.buttons.rst();
         // The switches, synchronised, latched by a START press outside
-        // PLAYING (GAME.md §8); cleared by reset.
+        // PLAYING (docs/rules.md §11); cleared by reset.
         let synced = self.sw_hist[1];
         self.sw_hist = [sw, self.sw_hist[0]];
         let press = std::mem::replace(&mut self.start_press_prev, self.buttons.start_press());
@@ -136,7 +136,7 @@ impl CorePredictor {
 
     /// The colours the display marks as the machine's, as the RTL's registers
     /// hold them after this cycle: the live (synchronised) switches on the
-    /// title screen, else the latched seats (GAME.md §8).
+    /// title screen, else the latched seats (docs/rules.md §11).
     pub fn shown_machine(&self) -> Seats {
         if self.golden.phase == Phase::Idle {
             Seats::from_switches(self.sw_hist[1])

@@ -90,7 +90,7 @@ pub enum FuzzAction {
     Reset(Press),
     /// Press START so that the draw counter picks `map` (ignored while a
     /// game is in progress, which is part of the test), with the machine's
-    /// switches set to `switches` first (GAME.md §8: latched by START).
+    /// switches set to `switches` first (docs/rules.md §11: latched by START).
     Start {
         /// The map aimed at.
         map: u8,
@@ -127,7 +127,7 @@ pub struct FuzzProgress {
 pub struct FuzzMix {
     /// Inject PS/2 faults (bad parity, stop bit 0, truncation, glitches).
     pub faults: bool,
-    /// Set the machine's switches at random before a START (GAME.md §8).
+    /// Set the machine's switches at random before a START (docs/rules.md §11).
     pub machine: bool,
 }
 

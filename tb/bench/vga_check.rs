@@ -80,7 +80,7 @@ impl VgaCheck {
         }
     }
 
-    /// Checks the ULX3S's DVI output too (GAME.md §9): its encoders run
+    /// Checks the ULX3S's DVI output too (docs/board.md (the ULX3S)): its encoders run
     /// from the first cycle on, beside the core.
     pub fn with_dvi(mut self) -> Result<Self, NoDvi> {
         self.dvi = Some(DviCheck {
@@ -201,7 +201,7 @@ pub struct FrameOptions {
     /// Folder for expected/actual/diff pictures of a mismatch.
     pub mismatch_dir: PathBuf,
     /// Check the ULX3S's DVI output too: its encoders' every symbol
-    /// (GAME.md §9, docs/display.md).
+    /// (docs/board.md (the ULX3S), docs/display.md).
     pub dvi: bool,
 }
 

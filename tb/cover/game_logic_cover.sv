@@ -1,4 +1,4 @@
-// Cover points of the game engine (GAME.md sections 3 and 5), bound into
+// Cover points of the game engine (docs/rules.md sections 3 and 5), bound into
 // game_logic in the coverage build; not part of the design.
 `default_nettype none
 `timescale 1ns / 1ps

@@ -1,4 +1,4 @@
-// Cover points of the scan-code decoder and command FIFO (GAME.md section 4),
+// Cover points of the scan-code decoder and command FIFO (docs/rules.md §4),
 // bound into every keyboard of the coverage build; not part of the design.
 `default_nettype none
 `timescale 1ns / 1ps

@@ -1,4 +1,4 @@
-// Cover points of the machine player (GAME.md section 8), bound into
+// Cover points of the machine player (docs/rules.md §11), bound into
 // machine_player in the coverage build; not part of the design.
 `default_nettype none
 `timescale 1ns / 1ps

@@ -1,4 +1,4 @@
-// Cover points of the PS/2 receiver (GAME.md section 4), bound into every
+// Cover points of the PS/2 receiver (docs/rules.md §4), bound into every
 // ps2_rx of the coverage build (tb/model/build.rs); nothing here is part of
 // the design, and neither synthesis nor the speed build reads it.
 `default_nettype none

@@ -21,7 +21,7 @@
 
 namespace {
 
-// Every output of generals_core (GAME.md §7).
+// Every output of generals_core (docs/verification.md).
 #define GENERALS_OUTPUTS(X)                                                                  \
     X(vga_r) X(vga_g) X(vga_b) X(vga_hs_n) X(vga_vs_n) X(vga_blank_n) X(vga_sync_n)          \
     X(vga_clk) X(dbg_rst) X(dbg_draw) X(dbg_applied) X(dbg_cmd) X(dbg_cmd_src) X(dbg_seats) \

@@ -157,7 +157,7 @@ void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 /* A test's backdoor: writes cell `idx` (0..99) with `bits` (13-bit cell word)
    in the board RAM and in the machine player's copy of it, between two
    cycles, as no port of the design could. Tests use it to set up positions a
-   game reaches only after hundreds of rounds (GAME.md §5's automatic pass,
+   game reaches only after hundreds of rounds (docs/rules.md §5's automatic pass,
    a capital under attack); the bench writes the golden state alike. 0, or -1
    for the netlist (its RAM is named otherwise) or an index past 99. */
 int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits);
@@ -183,7 +183,7 @@ void top_tick(top_model *m, const top_in *in, top_out *out);
 /* As kbd_coverage_write. */
 int top_coverage_write(top_model *m, const char *path);
 
-/* ---- dvi_tmds: the ULX3S's DVI encoders (GAME.md §9), run beside the core
+/* ---- dvi_tmds: the ULX3S's DVI encoders (docs/board.md (the ULX3S)), run beside the core
  * and fed by its VGA pins ---- */
 typedef struct dvi_model dvi_model;
 typedef struct {

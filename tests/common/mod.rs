@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: expected states written by hand
-//! from a picture of the map (GAME.md §3), runs of the co-simulated core,
+//! from a picture of the map (docs/rules.md §3), runs of the co-simulated core,
 //! and readable comparisons.
 #![allow(dead_code)]
 
@@ -94,7 +94,7 @@ pub fn golden(map: u8, script: &str) -> GameState {
 /// The initial state of map `map` written from a picture of the map as
 /// `generals maps show` prints it (one string per row, cells separated by
 /// spaces: `R`/`B` capital, `^` mountain, `T` tower, `.` land), following
-/// GAME.md §3: NPC land with 0 troops everywhere else, mountains and towers
+/// docs/rules.md §3: NPC land with 0 troops everywhere else, mountains and towers
 /// NPC with 0, each capital its player's with 2 troops, round 1, SELECT,
 /// cursors on the own capitals, odd map → Red first, even → Blue first.
 ///
@@ -216,7 +216,7 @@ pub fn diff(actual: &GameState, expected: &GameState) -> Vec<String> {
 }
 
 /// Asserts that the RTL's final state equals the hand-written one, field by
-/// field and then as the JSON form (GAME.md's contract format). `golden` is
+/// field and then as the JSON form (the rules' contract format). `golden` is
 /// the golden model's own result for the same script, printed on a failure
 /// to tell a wrong expectation from a wrong design.
 pub fn assert_state(
@@ -398,7 +398,7 @@ pub const MAP116: [&str; 10] = [
 ];
 
 /// The same script with every key sent as its make code alone (`RAW 1D`
-/// for W, `RAW E0 75` for UP): GAME.md §4 says only make codes act, so this
+/// for W, `RAW E0 75` for UP): docs/rules.md §4 says only make codes act, so this
 /// plays the same commands in a third of the PS/2 time. For long runs.
 pub fn make_only(script: &[Step]) -> Vec<Step> {
     use generals_golden::script::Action;

@@ -21,7 +21,7 @@ pub enum MapsCmd {
         #[arg(long, default_value = "out/maps")]
         out: PathBuf,
     },
-    /// Check map files (.mif, .hex) against every rule of GAME.md §2; with
+    /// Check map files (.mif, .hex) against every rule of maps/README.md; with
     /// both kinds given, also that they hold the same content.
     Check {
         /// Files to check.
@@ -78,7 +78,7 @@ pub fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
             let report = generals_maps::check_files(&files);
             if report.is_ok() {
                 emit(&format!(
-                    "ok: {} file(s), every map meets every rule of GAME.md §2",
+                    "ok: {} file(s), every map meets every rule of maps/README.md",
                     files.len()
                 ))
             } else {
@@ -102,7 +102,7 @@ pub fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
             emit(&format!("map {n}:\n{}", generals_maps::show_map(m)))?;
             // Shown all the same (a broken map is worth seeing), but said.
             for v in generals_maps::validate_map(m) {
-                note(&format!("warning: map {n} breaks GAME.md §2: {v}"));
+                note(&format!("warning: map {n} breaks maps/README.md: {v}"));
             }
             Ok(())
         }

@@ -107,7 +107,7 @@ pub struct GameArgs {
     /// Where to write the final state as JSON ("-": stdout).
     #[arg(long, value_name = "PATH|-", default_value = "-")]
     pub state_json: String,
-    /// The machine player (GAME.md §8) plays this colour, or both: the
+    /// The machine player (docs/rules.md §11) plays this colour, or both: the
     /// switches SW[0] (Red) and SW[1] (Blue) are set before START. The run
     /// ends at GAME OVER, at --max-rounds, or, with a person's keys, once
     /// every key is applied and a person is to move. Use `WAIT TURN` in a

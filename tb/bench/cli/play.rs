@@ -40,7 +40,7 @@ pub struct PlayArgs {
     /// No progress line.
     #[arg(long)]
     quiet: bool,
-    /// Check the ULX3S's DVI output too (GAME.md §9): its TMDS encoders run
+    /// Check the ULX3S's DVI output too (docs/board.md (the ULX3S)): its TMDS encoders run
     /// beside the core on the VGA pins, and every symbol of every lane is
     /// compared with a golden encoder's, decoded back to its pixel or
     /// control code, and its running disparity held to ±8.

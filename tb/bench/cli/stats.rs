@@ -37,7 +37,7 @@ pub fn machine_stats(a: StatsArgs) -> Result<(), AppError> {
     let seed = a.seed;
     emit(&format!(
         "{:<34} {:>5} {:>10} {:>9} {:>6} {:>6} {:>6}",
-        "match-up (GAME.md §8)", "games", "wins", "undecided", "min", "median", "max"
+        "match-up (docs/rules.md §11)", "games", "wins", "undecided", "min", "median", "max"
     ))?;
     emit(&format!("{:>71}", "rounds"))?;
     let mm = machine_vs_machine(&maps);

@@ -1,4 +1,4 @@
-//! The functional coverage model: named bins written from GAME.md, each with
+//! The functional coverage model: named bins written from docs/rules.md, each with
 //! the section it comes from, sampled from the transactions the bench sees —
 //! commands the scoreboard checked and the golden model applied, game
 //! starts and resets, the golden machine player's choices, PS/2 frames the
@@ -21,7 +21,8 @@ use std::collections::BTreeMap;
 pub struct Bin {
     /// `group/name`, unique.
     pub id: String,
-    /// The GAME.md section the behaviour comes from.
+    /// The section of the contract the behaviour comes from (`§1` … `§9`,
+    /// docs/rules.md's index).
     pub section: String,
     /// What hitting it means.
     pub what: String,
@@ -68,15 +69,15 @@ const MODES: [(Mode, &str); 3] = [
 const PLAYERS: [(Player, &str); 2] = [(Player::Red, "red"), (Player::Blue, "blue")];
 /// Bits of a PS/2 frame: start, 8 data, parity, stop.
 pub const FRAME_BITS: u8 = 11;
-/// The largest troop count (GAME.md §1).
+/// The largest troop count (docs/rules.md §1).
 const TROOPS_MAX: u16 = generals_golden::MAX_TROOPS;
-/// Land grows when the round that ends is a multiple of this (GAME.md §5).
+/// Land grows when the round that ends is a multiple of this (docs/rules.md §5).
 const LAND_PERIOD: u16 = 16;
-/// The scan-code prefixes (GAME.md §4), as the golden keyboard has them:
+/// The scan-code prefixes (docs/rules.md §4), as the golden keyboard has them:
 /// the bins sort what the bench sends by the golden model's table, not a
 /// copy of it.
 use generals_golden::keyboard::{PREFIX_BREAK, PREFIX_EXTENDED};
-/// The keypad's codes that are arrows only after `E0` (GAME.md §4): the
+/// The keypad's codes that are arrows only after `E0` (docs/rules.md §4): the
 /// golden keyboard's arrow codes.
 fn keypad(code: u8) -> bool {
     Command::ALL.iter().any(|c| c.arrow_code() == Some(code))

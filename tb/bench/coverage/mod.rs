@@ -4,7 +4,7 @@
 //!   model built for coverage (`GENERALS_COVERAGE`, see `tb/model/build.rs`)
 //!   writes when it is dropped;
 //! - [`functional`]: the functional coverage model, bins written from
-//!   GAME.md and sampled from what the bench sees (never from RTL
+//!   docs/rules.md and sampled from what the bench sees (never from RTL
 //!   internals);
 //! - [`report`]: merging the files of many runs and checking a floor.
 //!

@@ -787,7 +787,11 @@ impl Report {
             }
         }
         let (all, groups) = self.bin_figures();
-        let _ = writeln!(s, "\n{:<28} {:>22}", "functional bins (GAME.md)", "bins");
+        let _ = writeln!(
+            s,
+            "\n{:<28} {:>22}",
+            "functional bins (docs/rules.md)", "bins"
+        );
         for (g, f) in &groups {
             let _ = writeln!(
                 s,
@@ -938,13 +942,13 @@ impl Report {
         );
         let _ = write!(
             s,
-            "<h1>Functional coverage (GAME.md)</h1><p>{} bins: {}</p>",
+            "<h1>Functional coverage (docs/rules.md)</h1><p>{} bins: {}</p>",
             all.total,
             esc(&all.to_string())
         );
         let bins = super::functional::bins();
         for ((g, what), (_, f)) in super::functional::GROUPS.iter().zip(&groups) {
-            let _ = write!(s, "<h2>{g}: {}</h2><p>{}</p><table><tr><th>bin</th><th>GAME.md</th><th>what</th><th>hits</th><th>tests</th></tr>", esc(what), esc(&f.to_string()));
+            let _ = write!(s, "<h2>{g}: {}</h2><p>{}</p><table><tr><th>bin</th><th>docs/rules.md</th><th>what</th><th>hits</th><th>tests</th></tr>", esc(what), esc(&f.to_string()));
             for b in bins.iter().filter(|b| b.id.split('/').next() == Some(g)) {
                 let t = self.bins.get(&b.id).cloned().unwrap_or_default();
                 let waiver = self.waivers.bins.iter().find(|w| w.id == b.id);

@@ -7,7 +7,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
-/// Slowest and fastest device clock a keyboard may use (GAME.md §4).
+/// Slowest and fastest device clock a keyboard may use (docs/rules.md §4).
 pub const DEVICE_HZ_MIN: u32 = 10_000;
 /// See [`DEVICE_HZ_MIN`].
 pub const DEVICE_HZ_MAX: u32 = 16_700;

@@ -1,5 +1,5 @@
 //! Debug-port **monitor**: decodes the core's architectural state (the debug
-//! port's scalars and the board RAM's 100 words, GAME.md §7) into a golden
+//! port's scalars and the board RAM's 100 words, docs/verification.md) into a golden
 //! [`GameState`], so that it can be compared, printed and saved as JSON.
 
 use crate::dut::CoreOut;

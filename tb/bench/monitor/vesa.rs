@@ -1,9 +1,9 @@
 //! An independent VESA 640×480@60 timing check: measures from the sampled
 //! outputs alone the pixels per line, lines per frame, sync widths and
-//! porches, and compares them with the VESA numbers (GAME.md §6).
+//! porches, and compares them with the VESA numbers (docs/display.md).
 
 /// VESA 640×480@60, in pixels and lines: the golden renderer's layout
-/// (GAME.md §6) is their one home; here they are widened for counting.
+/// (docs/display.md) is their one home; here they are widened for counting.
 pub mod vesa_numbers {
     use generals_render::layout as l;
     /// Visible pixels per line.

@@ -137,7 +137,7 @@ fn random_script(seed: u64, keys: u64, machine: bool) -> Vec<Step> {
     steps
 }
 
-/// The text of a key script (GAME.md's format).
+/// The text of a key script (the rules' format).
 pub fn script_text(steps: &[Step]) -> String {
     generals_golden::script::format_script(steps)
 }

@@ -1,6 +1,6 @@
 //! Core scoreboard: the game core's architectural state against the golden
-//! models' prediction ([`crate::predictor`]) in every clock cycle (GAME.md
-//! §7, revised: the board lives in a RAM).
+//! models' prediction ([`crate::predictor`]) in every clock cycle (docs/verification.md
+//! , revised: the board lives in a RAM).
 //!
 //! Protocol of the debug port: the scalar state changes only in a cycle in
 //! which `dbg_applied` (a command was carried out; its code on `dbg_cmd`) or
@@ -40,8 +40,8 @@ pub const SCAN_CYCLES: u64 = CELLS as u64 * SCAN_CYCLES_PER_CELL;
 /// scan may hold the engine for about 3 000 cycles, then the map loads in
 /// about 140.
 pub const START_LATENCY_MAX: u64 = 8_192;
-/// How much later than its `BOT_GAP` a machine command may be applied (GAME.md
-/// §8: choosing takes up to a few thousand cycles — 100 cells read and up to
+/// How much later than its `BOT_GAP` a machine command may be applied (docs/rules.md
+/// §11: choosing takes up to a few thousand cycles — 100 cells read and up to
 /// 400 candidates scored, about 2 300 — and the video scan may hold the engine
 /// for about 3 500 more; the engine then takes a few hundred).
 pub const MACHINE_SLACK: u64 = 8_192;
@@ -296,7 +296,7 @@ impl CoreScoreboard {
     }
 
     /// The seats: the switches, synchronised, latched by a START press
-    /// outside PLAYING (GAME.md §8); cleared by reset.
+    /// outside PLAYING (docs/rules.md §11); cleared by reset.
     fn seats(&mut self, cycle: u64, edge: &Edge, out: &CoreOut) -> Result<(), Mismatch> {
         if out.seats != edge.seats.switches() {
             return Err(Mismatch::new(
@@ -324,7 +324,7 @@ impl CoreScoreboard {
         self.prev_kbd = (out.kbd_cmd_valid != 0, out.kbd_cmd_ready != 0, out.kbd_cmd);
         let overflows = self.kbd.stats.overflows;
         let taken = self.kbd.check(cycle, &obs)?;
-        // GAME.md §4: no command is ever lost. The keyboard alone may drop
+        // docs/rules.md §4: no command is ever lost. The keyboard alone may drop
         // one at a full FIFO (its consumer may stall); in the whole core the
         // engine takes each within a few hundred cycles while a PS/2 byte
         // takes half a millisecond, so a command dropped here is a bug.
@@ -463,7 +463,7 @@ impl CoreScoreboard {
         Ok(())
     }
 
-    /// GAME.md §8 pacing: a machine command comes `BOT_GAP` cycles after the
+    /// docs/rules.md §11 pacing: a machine command comes `BOT_GAP` cycles after the
     /// command or game start before it, give or take the choosing and the
     /// engine ([`MACHINE_SLACK`]).
     fn paced(&self, cycle: u64) -> Result<(), Mismatch> {
@@ -709,7 +709,7 @@ impl CoreScoreboard {
     pub fn compare_board(&self, cycle: u64, cells: &[u16; CELLS]) -> Result<(), Mismatch> {
         let g = &self.pred.golden;
         if g.phase == Phase::Idle {
-            return Ok(()); // GAME.md §5: in IDLE only the phase is part of the contract
+            return Ok(()); // docs/rules.md §5: in IDLE only the phase is part of the contract
         }
         for (i, &bits) in cells.iter().enumerate() {
             let exp = g.cells[i];
@@ -767,7 +767,7 @@ impl CoreScoreboard {
             ));
         }
         if g.phase == Phase::Idle {
-            return Ok(()); // GAME.md §5: in IDLE only the phase is part of the contract
+            return Ok(()); // docs/rules.md §5: in IDLE only the phase is part of the contract
         }
         let s = g.port_scalars();
         let xy = |p: (u8, u8)| (p.0 << 4) | p.1;
@@ -810,7 +810,7 @@ impl CoreScoreboard {
 
 /// The golden state's scalars packed as `CoreOut::scalars` (tb/shim/shim.h),
 /// with the mask of the bits in the contract: only the phase in IDLE
-/// (GAME.md §5).
+/// (docs/rules.md §5).
 fn packed_scalars(g: &GameState) -> (u64, u64) {
     let s = g.port_scalars();
     let xy = |p: (u8, u8)| u64::from((p.0 << 4) | p.1);
@@ -823,7 +823,7 @@ fn packed_scalars(g: &GameState) -> (u64, u64) {
         | xy(s.cursor_blue) << ffi::CORE_SCALAR_CURSOR_BLUE_LSB
         | u64::from(s.round) << ffi::CORE_SCALAR_ROUND_LSB
         | u64::from(s.map) << ffi::CORE_SCALAR_MAP_LSB;
-    // In IDLE only the phase is defined (GAME.md section 7).
+    // In IDLE only the phase is defined (docs/verification.md).
     let mask = if g.phase == Phase::Idle {
         ((1u64 << ffi::CORE_SCALAR_PHASE_W) - 1) << ffi::CORE_SCALAR_PHASE_LSB
     } else {

@@ -1,4 +1,4 @@
-//! DVI **scoreboard** (the ULX3S's picture, GAME.md §9; docs/display.md,
+//! DVI **scoreboard** (the ULX3S's picture, docs/board.md (the ULX3S); docs/display.md,
 //! "DVI"): every pixel the encoders take, each of the three lanes' 10-bit
 //! symbols is compared with a golden TMDS encoder's (written from the DVI
 //! specification, `generals_golden::tmds`), decoded back to the pixel's

@@ -12,7 +12,7 @@ use generals_golden::GameState;
 use generals_render as gr;
 use std::path::PathBuf;
 
-/// What the display shows of the golden model (GAME.md §6, §8).
+/// What the display shows of the golden model (docs/display.md, §8).
 #[derive(Clone, Copy)]
 pub struct Shown<'a> {
     /// The game state.

@@ -2,7 +2,7 @@
 //! the core's button synchroniser/debouncer and power-on reset, so that a
 //! scoreboard knows when reset is held and when START is recognised.
 //!
-//! The debouncer (GAME.md §3, `rtl/button.v`): the key is synchronised by two
+//! The debouncer (docs/rules.md §3, `rtl/button.v`): the key is synchronised by two
 //! flip-flops; its debounced level follows the synchronised level once that
 //! has differed from it for `DEBOUNCE_CYCLES` cycles in a row; a press is
 //! recognised in the cycle the debounced level becomes "pressed". The core's

@@ -1,6 +1,6 @@
-//! The free-running draw counter (抽签器) of GAME.md §3.
+//! The free-running draw counter (抽签器) of docs/rules.md §3.
 
-/// Number of values the draw counter takes (one per map) (GAME.md §3, decided: modulo 128).
+/// Number of values the draw counter takes (one per map) (docs/rules.md §3, decided: modulo 128).
 pub const DRAW_MODULUS: u8 = 128;
 
 /// The draw counter: counts `0, 1, …, 127, 0, …`, one step per clock cycle,

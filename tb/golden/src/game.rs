@@ -1,4 +1,4 @@
-//! The game state and the rules of GAME.md §3 and §5.
+//! The game state and the rules of docs/rules.md §3 and §5.
 
 use generals_maps::{ElementKind, Map};
 use thiserror::Error;
@@ -50,7 +50,7 @@ pub enum LoadError {
     },
 }
 
-/// Details of a move that was made (GAME.md §5).
+/// Details of a move that was made (docs/rules.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveReport {
     /// The player who moved.
@@ -85,7 +85,7 @@ pub enum Outcome {
     Moved {
         /// The move.
         report: MoveReport,
-        /// How many automatic passes followed (GAME.md §5, passing step 3).
+        /// How many automatic passes followed (docs/rules.md §5, passing step 3).
         passes: u32,
     },
     /// A move captured the opponent's capital: the game is over.
@@ -97,7 +97,7 @@ pub enum Outcome {
 ///
 /// Fields are public so that tests can build any position; the rules keep
 /// every troop count within 0 … 511. In IDLE only `phase` is meaningful
-/// (GAME.md §5, decided); [`GameState::new`] and [`GameState::reset`] put
+/// (docs/rules.md §5, decided); [`GameState::new`] and [`GameState::reset`] put
 /// every other field in a fixed "blank" value so that states compare simply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
@@ -147,7 +147,7 @@ impl GameState {
         }
     }
 
-    /// The initial PLAYING state of map `index` (GAME.md §3): the map's
+    /// The initial PLAYING state of map `index` (docs/rules.md §3): the map's
     /// elements on NPC land, mountains and towers with 0 troops, capitals
     /// with 2, round 1, SELECT, each cursor on its own capital, the first
     /// player (Red if `index` is odd, Blue if even) to move.
@@ -209,13 +209,13 @@ impl GameState {
         Ok(g)
     }
 
-    /// RESET: back to IDLE from anywhere (GAME.md §3), with the blank state of
+    /// RESET: back to IDLE from anywhere (docs/rules.md §3), with the blank state of
     /// [`GameState::new`].
     pub fn reset(&mut self) {
         *self = GameState::new();
     }
 
-    /// START with draw-counter value `draw_value` (GAME.md §3). In IDLE or
+    /// START with draw-counter value `draw_value` (docs/rules.md §3). In IDLE or
     /// GAME_OVER a new game on map `draw_value` begins ([`GameState::load`]);
     /// in PLAYING it is ignored (and `maps` is not looked at).
     pub fn start(&mut self, draw_value: u8, maps: &[Map]) -> Result<Outcome, LoadError> {
@@ -258,7 +258,7 @@ impl GameState {
         }
     }
 
-    /// The steps the current player's cursor can take in move mode (GAME.md
+    /// The steps the current player's cursor can take in move mode (docs/rules.md
     /// §5): each direction key whose neighbour is on the board and not a
     /// mountain, with that neighbour. The one home of "a legal target"; the
     /// bench's greedy player asks here.
@@ -291,7 +291,7 @@ impl GameState {
         self.cells.iter().filter(|c| c.owner == owner).count()
     }
 
-    /// Apply one keyboard command (GAME.md §5). Outside PLAYING every command
+    /// Apply one keyboard command (docs/rules.md §5). Outside PLAYING every command
     /// is ignored.
     pub fn apply(&mut self, cmd: Command) -> Outcome {
         if self.phase != Phase::Playing {
@@ -391,7 +391,7 @@ impl GameState {
     }
 
     /// Pass the turn after the current player moved, with the automatic
-    /// passes (GAME.md §5, "Passing the turn"). Returns the number of
+    /// passes (docs/rules.md §5, "Passing the turn"). Returns the number of
     /// automatic passes.
     fn pass_turn(&mut self) -> u32 {
         let mut passes = 0;
@@ -414,7 +414,7 @@ impl GameState {
         }
     }
 
-    /// End of round: growth, then `round += 1` (GAME.md §5, passing step 1).
+    /// End of round: growth, then `round += 1` (docs/rules.md §5, passing step 1).
     fn end_round(&mut self) {
         // Divisible by 16: the low four bits are 0.
         let land_grows = self.round & 0xF == 0;

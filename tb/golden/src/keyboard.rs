@@ -1,4 +1,4 @@
-//! Golden PS/2 keyboard decoder (GAME.md §4): scan code set 2 bytes in, game
+//! Golden PS/2 keyboard decoder (docs/rules.md §4): scan code set 2 bytes in, game
 //! commands out. Written from the spec, independent of the RTL.
 
 /// Scan code prefix of the extended keys (the arrows).
@@ -117,7 +117,7 @@ impl Decoder {
     }
 }
 
-/// The keyboard's command FIFO (GAME.md §4): commands in order; a command
+/// The keyboard's command FIFO (docs/rules.md §4): commands in order; a command
 /// decoded while it is full is dropped and counted, never stored. Generic so
 /// that a scoreboard can keep its own data (when the bytes ended) with each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,7 +186,7 @@ pub enum StartVerdict {
     Unsure,
 }
 
-/// The receiver's re-synchronisation after reset **[decided]** (GAME.md §4
+/// The receiver's re-synchronisation after reset **[decided]** (docs/rules.md §4
 /// says a bad frame re-synchronises on the next start bit; a reset in the
 /// middle of a frame must not take a later data bit for one): after reset a
 /// start bit counts only once `ps2_clk` has stayed high, without an edge, for

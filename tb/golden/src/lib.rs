@@ -1,7 +1,7 @@
-//! Golden model of Generals (GAME.md §3–§5): the rules engine, the draw
+//! Golden model of Generals (docs/rules.md §3–§5): the rules engine, the draw
 //! counter, the buttons and power-on reset, the PS/2 keyboard decoder and
 //! its command FIFO, and key scripts; and the DVI output's TMDS encoder
-//! (GAME.md §9). Plain Rust, no RTL.
+//! (docs/board.md (the ULX3S)). Plain Rust, no RTL.
 //!
 //! The rules as implemented are described for people in `docs/rules.md`.
 

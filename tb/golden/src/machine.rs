@@ -1,4 +1,4 @@
-//! Golden machine player (GAME.md §8), written from the spec: which move it
+//! Golden machine player (docs/rules.md §11), written from the spec: which move it
 //! chooses, and the commands it types to make it. Plain Rust, no RTL; the
 //! bench checks the RTL's machine against it command by command.
 
@@ -92,7 +92,7 @@ pub fn enemy_capital(g: &GameState, p: Player) -> Option<Pos> {
 }
 
 /// The score of moving everything but one troop from `s` to its neighbour
-/// `t`, for player `p` whose enemy's capital is at `cap` (GAME.md §8).
+/// `t`, for player `p` whose enemy's capital is at `cap` (docs/rules.md §11).
 pub fn score(g: &GameState, p: Player, cap: Pos, s: Pos, t: Pos) -> u16 {
     let k = g.cell(s).troops - 1;
     let target = g.cell(t);
@@ -118,7 +118,7 @@ pub fn score(g: &GameState, p: Player, cap: Pos, s: Pos, t: Pos) -> u16 {
     }
 }
 
-/// The move `p` makes (GAME.md §8): the best-scoring candidate, the earlier
+/// The move `p` makes (docs/rules.md §11): the best-scoring candidate, the earlier
 /// one on a tie. `None` when `p` has no candidate or no enemy capital.
 pub fn choose(g: &GameState, p: Player) -> Option<Choice> {
     let cap = enemy_capital(g, p)?;
@@ -225,7 +225,7 @@ pub fn play_out(
 }
 
 /// A random mover (for the machine's statistics): a uniformly drawn move
-/// among the candidates of GAME.md §8, all troops but one, typed as the
+/// among the candidates of docs/rules.md §11, all troops but one, typed as the
 /// machine types.
 pub fn random_turn(g: &GameState, rng: &mut impl rand::Rng) -> Vec<Command> {
     let p = g.player;
@@ -438,7 +438,7 @@ mod tests {
     #[test]
     fn an_automatic_pass_gives_the_machine_the_next_turn_at_once() {
         // Red (first) moves; Blue's only cell holds 1 troop, so Blue's turn
-        // is passed (GAME.md §5): the round ends and Red, the machine, is to
+        // is passed (docs/rules.md §5): the round ends and Red, the machine, is to
         // move again at once. Blue's mover is never asked.
         let mut g = board();
         set(&mut g, 8, 8, BLUE, Kind::Capital, 1);

@@ -1,4 +1,4 @@
-//! Encodings of the game core's debug port (GAME.md §7): its small numeric
+//! Encodings of the game core's debug port (docs/verification.md): its small numeric
 //! fields (the board travels on the board RAM's write port, one 13-bit cell
 //! at a time: `Cell::to_bits`).
 
@@ -30,7 +30,7 @@ pub struct PortScalars {
 
 impl GameState {
     /// The scalar fields as the debug port encodes them. In IDLE only
-    /// `phase` is meaningful (GAME.md §5).
+    /// `phase` is meaningful (docs/rules.md §5).
     pub fn port_scalars(&self) -> PortScalars {
         PortScalars {
             phase: self.phase.code(),

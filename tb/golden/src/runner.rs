@@ -19,7 +19,7 @@ pub enum RunError {
 }
 
 /// Play `steps` on a fresh game started on map `map` (first player by the
-/// parity of `map`, GAME.md §3) and return the final state.
+/// parity of `map`, docs/rules.md §3) and return the final state.
 ///
 /// Each step acts as on the board: a key step's scan-code bytes
 /// ([`Step::ps2_bytes`]) and RAW bytes go through the golden keyboard
@@ -30,7 +30,7 @@ pub fn run_script(map: u8, steps: &[Step], maps: &[Map]) -> Result<GameState, Ru
     run_with_machine(map, steps, maps, Seats::PEOPLE, None)
 }
 
-/// [`run_script`] with the machine player (GAME.md §8) playing the colours of
+/// [`run_script`] with the machine player (docs/rules.md §11) playing the colours of
 /// `seats`, as a person's keys meet it on the board when the machine is
 /// quicker than a key: whenever a machine-played colour is to move, its whole
 /// turn is played at once; a key on a machine's turn (only when a step comes

@@ -11,7 +11,7 @@
 //! | `START` | press the START button |
 //! | `RESET` | press the RESET button |
 //! | `WAIT n` | let `n` frames of 16.8 ms pass (`n` a decimal integer, 0 … 216000, the next token: at most an hour) |
-//! | `WAIT TURN` | wait until a person is to move or the game is over (GAME.md §8: the machine moves meanwhile) |
+//! | `WAIT TURN` | wait until a person is to move or the game is over (docs/rules.md §11: the machine moves meanwhile) |
 //! | `RAW hh hh …` | send these PS/2 bytes as they are |
 //!
 //! `RAW` takes the tokens after it for as long as each is exactly two hex
@@ -116,7 +116,7 @@ impl Key {
         matches!(self, Key::Up | Key::Down | Key::Left | Key::Right)
     }
 
-    /// The make code without any `E0` prefix (GAME.md §4): the codes live
+    /// The make code without any `E0` prefix (docs/rules.md §4): the codes live
     /// with [`Command`], which the key gives.
     pub fn code(self) -> u8 {
         let cmd = self.command();
@@ -128,7 +128,7 @@ impl Key {
         }
     }
 
-    /// The command the key gives (arrows act as W/A/S/D, GAME.md §4, decided).
+    /// The command the key gives (arrows act as W/A/S/D, docs/rules.md §4, decided).
     pub fn command(self) -> Command {
         match self {
             Key::W | Key::Up => Command::W,

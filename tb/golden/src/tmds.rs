@@ -1,4 +1,4 @@
-//! TMDS encoding of DVI 1.0 (GAME.md §9): how one lane of the ULX3S's DVI
+//! TMDS encoding of DVI 1.0 (docs/board.md (the ULX3S)): how one lane of the ULX3S's DVI
 //! output turns a byte of active video, or a two-bit control code in
 //! blanking, into a 10-bit symbol. Written from the DVI 1.0 specification
 //! (section 3.2.3, "T.M.D.S. Encoding Algorithm", its flow chart and its

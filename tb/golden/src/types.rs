@@ -1,5 +1,5 @@
 //! The small value types of the game state and their numeric encodings
-//! (GAME.md §1, §3, §5 and the RTL debug port of §7).
+//! (docs/rules.md §1, §3, §5 and the RTL debug port of §7).
 
 use generals_defs as defs;
 use serde::{Deserialize, Serialize};
@@ -7,17 +7,17 @@ use thiserror::Error;
 
 pub use crate::keyboard::Command;
 
-/// Board width and height in cells (GAME.md §1; `BOARD_SIDE`, shared with
+/// Board width and height in cells (docs/rules.md §1; `BOARD_SIDE`, shared with
 /// the RTL through `generals_defs`).
 pub const SIZE: u8 = defs::BOARD_SIDE as u8;
 /// Number of cells on the board.
 pub const CELLS: usize = defs::CELLS as usize;
-/// Largest troop count a cell can hold; every addition saturates here (GAME.md §1).
+/// Largest troop count a cell can hold; every addition saturates here (docs/rules.md §1).
 pub const MAX_TROOPS: u16 = defs::TROOPS_MAX as u16;
-/// The fewest troops a cell may move from (GAME.md §5).
+/// The fewest troops a cell may move from (docs/rules.md §5).
 pub const MOVE_MIN_TROOPS: u16 = defs::TROOPS_MOVE as u16;
 
-/// A player (GAME.md §1 owner codes 1 and 2).
+/// A player (docs/rules.md §1 owner codes 1 and 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Player {
@@ -67,7 +67,7 @@ pub fn player_code(p: Option<Player>) -> u8 {
     p.map_or(0, Player::code)
 }
 
-/// Who owns a cell (GAME.md §1).
+/// Who owns a cell (docs/rules.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Owner {
@@ -122,7 +122,7 @@ impl From<Player> for Owner {
     }
 }
 
-/// What stands on a cell (GAME.md §1).
+/// What stands on a cell (docs/rules.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
@@ -168,7 +168,7 @@ impl Kind {
     }
 }
 
-/// Game phase (GAME.md §3).
+/// Game phase (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
@@ -201,7 +201,7 @@ impl Phase {
     }
 }
 
-/// Input mode of the current player (GAME.md §5).
+/// Input mode of the current player (docs/rules.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
@@ -234,7 +234,7 @@ impl Mode {
     }
 }
 
-/// A cell address: `x` = column 0 (left) … 9, `y` = row 0 (top) … 9 (GAME.md §1).
+/// A cell address: `x` = column 0 (left) … 9, `y` = row 0 (top) … 9 (docs/rules.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Pos {
     /// Column, 0 = left.
@@ -300,7 +300,7 @@ pub enum CellBitsError {
     },
 }
 
-/// One board cell (GAME.md §1).
+/// One board cell (docs/rules.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cell {
@@ -350,7 +350,7 @@ impl Cell {
     }
 }
 
-/// `a + b`, saturating at 511 (GAME.md §1: every addition saturates).
+/// `a + b`, saturating at 511 (docs/rules.md §1: every addition saturates).
 pub fn sat_add(a: u16, b: u16) -> u16 {
     a.saturating_add(b).min(MAX_TROOPS)
 }

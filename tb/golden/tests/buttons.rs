@@ -1,4 +1,4 @@
-//! The buttons and the power-on reset (GAME.md §3), worked by hand for a
+//! The buttons and the power-on reset (docs/rules.md §3), worked by hand for a
 //! 4-cycle debounce and a 3-cycle power-on reset: a key is synchronised by
 //! two flip-flops, then its debounced level follows once the synchronised
 //! level has differed for 4 edges in a row.

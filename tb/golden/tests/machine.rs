@@ -1,4 +1,4 @@
-//! The machine player (GAME.md §8) on the committed maps: the reference
+//! The machine player (docs/rules.md §11) on the committed maps: the reference
 //! figures the spec gives for its policy. Against itself every game ends;
 //! against a random mover it wins on every map, playing either colour.
 

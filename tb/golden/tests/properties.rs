@@ -1,5 +1,5 @@
 //! Property tests: seeded random command streams, legal and illegal, on every
-//! committed map; after every command the invariants of GAME.md §1 and §5
+//! committed map; after every command the invariants of docs/rules.md §1 and §5
 //! are checked against the state before it.
 
 mod common;
@@ -18,7 +18,7 @@ const COMMANDS: usize = 3000;
 /// Fixed seed; each map gets `SEED + map`.
 const SEED: u64 = 0x6E6E_7261_6C73;
 
-/// The end-of-round growth of `round`, written out again here (GAME.md §5
+/// The end-of-round growth of `round`, written out again here (docs/rules.md §5
 /// step 1) so that the model's own code is not trusted for the check.
 fn grow(cells: &mut [Cell; CELLS], round: u16) {
     for c in cells.iter_mut() {
@@ -84,7 +84,7 @@ fn check(before: &GameState, cmd: Command, out: Outcome, after: &GameState, ctx:
 }
 
 /// A move (or the winning move): by the current player, from its cursor, in
-/// move mode, with the troops, totals and growth GAME.md §5 gives.
+/// move mode, with the troops, totals and growth docs/rules.md §5 gives.
 fn check_move(
     before: &GameState,
     cmd: Command,
@@ -120,7 +120,7 @@ fn check_move(
     } else {
         expected[ti] -= k64;
     }
-    // The board right after the move (GAME.md §5), before any growth.
+    // The board right after the move (docs/rules.md §5), before any growth.
     let mut board = before.cells;
     let mut s2 = s;
     s2.troops -= k;

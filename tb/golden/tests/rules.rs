@@ -1,4 +1,4 @@
-//! One test per rule of GAME.md §3 and §5, each on a small hand-built
+//! One test per rule of docs/rules.md §3 and §5, each on a small hand-built
 //! position; every expected value is worked out by hand from the spec.
 
 mod common;

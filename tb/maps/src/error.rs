@@ -204,7 +204,7 @@ pub enum SyntaxError {
     TrailingText(String),
 }
 
-/// A map breaking a rule of GAME.md §2 (or holding an invalid word).
+/// A map breaking a rule of maps/README.md (or holding an invalid word).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Violation {
     /// A ROM word that is neither padding nor an on-board element.

@@ -1,4 +1,4 @@
-//! The generator: 128 random maps that meet GAME.md §2 and make good games.
+//! The generator: 128 random maps that meet maps/README.md and make good games.
 //!
 //! Deterministic: one `ChaCha8Rng` seeded from a `u64` drives every choice,
 //! and every draw goes through `gen_range` on `u32`, whose algorithm is fixed
@@ -391,7 +391,7 @@ pub fn generate(seed: u64) -> Vec<Map> {
             let violations = crate::validate_map(&map);
             assert!(
                 violations.is_empty(),
-                "generator bug: seed {seed}, map {i} breaks GAME.md §2: {violations:?}"
+                "generator bug: seed {seed}, map {i} breaks maps/README.md: {violations:?}"
             );
             map
         })

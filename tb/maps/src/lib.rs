@@ -1,4 +1,4 @@
-//! The 128 initial maps of Generals (GAME.md §2): types, generator, MIF/hex
+//! The 128 initial maps of Generals (maps/README.md): types, generator, MIF/hex
 //! reader and validator. Plain Rust, usable without any RTL.
 //!
 //! The golden model, the golden renderer and the bench use `ElementKind`,
@@ -53,7 +53,7 @@ pub const WORD_MAX: u16 = (1 << WORD_BITS) - 1;
 pub const PADDING: u16 = 0x3FC;
 /// Smallest number of NPC elements (mountains + towers) on a map (rule 3).
 pub const MIN_NPC: usize = 24;
-/// Largest number of NPC elements on a map (rule 3, decided as 30 in GAME.md).
+/// Largest number of NPC elements on a map (rule 3, decided as 30 in docs/rules.md).
 pub const MAX_NPC: usize = 30;
 /// Smallest Manhattan distance between the two capitals (rule 1: 1.2 × width).
 pub const MIN_CAPITAL_DISTANCE: u32 = 12;
@@ -146,7 +146,7 @@ pub fn committed_maps() -> Vec<Map> {
 }
 
 /// The cells next to cell `i` (`y * 10 + x`) on the board, four at most:
-/// the 4-neighbourhood of GAME.md §2 and §5, the one home of it in this crate.
+/// the 4-neighbourhood of maps/README.md and §5, the one home of it in this crate.
 pub(crate) fn neighbours(i: usize) -> impl Iterator<Item = usize> {
     let w = BOARD as usize;
     let (x, y) = (i % w, i / w);

@@ -6,7 +6,7 @@
 //! addresses `a : v;`, runs `a : v0 v1 …;` (consecutive addresses), ranges
 //! `[a..b] : v;`, radixes BIN/OCT/DEC/UNS/HEX, keywords in any case and
 //! whitespace anywhere between tokens. It is stricter than Quartus in what
-//! GAME.md §2 forbids: every one of the 4096 addresses must be given exactly
+//! maps/README.md forbids: every one of the 4096 addresses must be given exactly
 //! once. Nothing here panics: every problem is a [`MapError`] naming the file
 //! and the line.
 

@@ -1,5 +1,5 @@
-//! The validator: decodes ROM words into maps and checks every rule of GAME.md
-//! §2. It shares no code with the generator (`generate.rs`) or the writer
+//! The validator: decodes ROM words into maps and checks every rule of maps/README.md.
+//! It shares no code with the generator (`generate.rs`) or the writer
 //! (`write.rs`): it decodes the word layout and searches the board on its own.
 
 use std::collections::VecDeque;
@@ -101,7 +101,7 @@ fn components(open: &[bool; CELLS]) -> [Option<usize>; CELLS] {
     label
 }
 
-/// Checks one map against every rule of GAME.md §2 (and that every element is
+/// Checks one map against every rule of maps/README.md (and that every element is
 /// on the board) and returns every violation found, in rule order; empty if the
 /// map is legal.
 ///
@@ -306,7 +306,7 @@ impl fmt::Display for Report {
             self.maps_checked
         )?;
         if self.is_ok() {
-            write!(f, "all maps meet GAME.md §2")
+            write!(f, "all maps meet maps/README.md")
         } else {
             write!(f, "{} problem(s)", self.errors.len())
         }
@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn share_bounds_follow_the_exact_ratio() {
-        // GAME.md: "for N = 24 that is 9 … 15 of each". The others by hand:
+        // docs/rules.md: "for N = 24 that is 9 … 15 of each". The others by hand:
         // 35 % / 65 % of 30 = 10.5 / 19.5, of 23 = 8.05 / 14.95, of 26 =
         // 9.1 / 16.9, of 27 = 9.45 / 17.55; of 20 exactly 7 / 13 (inclusive).
         assert_eq!(share_bounds(24), (9, 15));

@@ -1,5 +1,5 @@
 //! The validator against hand-made maps: a legal one, then maps that break
-//! one rule of GAME.md §2 each. Expected violations are worked out by hand.
+//! one rule of maps/README.md each. Expected violations are worked out by hand.
 
 mod common;
 
@@ -144,7 +144,7 @@ fn rule_4_messages_give_the_legal_range() {
         count: 8,
         n: 24,
     };
-    // GAME.md: "for N = 24 that is 9 … 15 of each".
+    // docs/rules.md: "for N = 24 that is 9 … 15 of each".
     assert!(v.to_string().contains("9..=15"), "{v}");
     assert!(v.to_string().starts_with("rule 4:"), "{v}");
 }

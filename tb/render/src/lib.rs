@@ -1,7 +1,7 @@
-//! Golden renderer of the Generals VGA display (GAME.md §6).
+//! Golden renderer of the Generals VGA display (docs/display.md).
 //!
 //! [`render`] turns one golden game state (and, with [`render_with`], who the
-//! machine plays, GAME.md §8) into the 640×480 frame the RTL
+//! machine plays, docs/rules.md §11) into the 640×480 frame the RTL
 //! renderer (`rtl/renderer.v`) must show, pixel for pixel. The layout — every
 //! rectangle, colour and glyph — is written down once in `docs/display.md`;
 //! [`layout`] holds the same numbers as constants. The bitmaps (font, troop
@@ -143,7 +143,7 @@ pub mod layout {
     pub const PRESS_X0: u32 = 232;
     pub const PRESS_Y0: u32 = 344;
     pub const PRESS_SHIFT: u32 = 1;
-    // Who plays each colour (GAME.md §8): "RED: MACHINE" and "BLUE: PLAYER ",
+    // Who plays each colour (docs/rules.md §11): "RED: MACHINE" and "BLUE: PLAYER ",
     // 12 and 13 characters with the value padded to 7, two characters apart,
     // centred: (640 − 27 · 16) / 2 = 104.
     pub const SEATS_RED_X0: u32 = 104;
@@ -830,7 +830,7 @@ pub fn render(s: &GameState) -> Frame {
 }
 
 /// The frame the RTL shows for state `s` with the machine playing the
-/// colours of `machine` (GAME.md §8: on the title screen the switches as
+/// colours of `machine` (docs/rules.md §11: on the title screen the switches as
 /// they are, during and after a game as START latched them).
 pub fn render_with(s: &GameState, machine: Seats) -> Frame {
     coloured(&render_indices(s, machine))

@@ -70,7 +70,7 @@ pub fn build(
     Map { elements }
 }
 
-/// A legal map worked out by hand from GAME.md §2: Red (0,0), Blue (9,9)
+/// A legal map worked out by hand from maps/README.md: Red (0,0), Blue (9,9)
 /// (distance 18), N = 24 = 12 mountains + 12 towers (rule 4 allows 9..=15 of
 /// each), no two mountains touching even diagonally (so no pocket, and the
 /// capitals are joined), no two elements on one cell.
