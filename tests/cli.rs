@@ -420,6 +420,41 @@ fn play_on_the_netlist_prints_what_the_rtl_prints() {
     assert_eq!(gates.stdout, rtl.stdout, "the same final state");
 }
 
+/// `--netlist` takes the netlist's kind, `generic` when it is given alone
+/// (followed by another option or last), and refuses any other: each run
+/// here stops at its unwritable output, after the options were taken and
+/// before a model runs (the ECP5 netlist's game: tests/ecp5_netlist.rs).
+#[test]
+fn netlist_takes_its_kind() {
+    let scratch = scratch("netlist-kind");
+    let dir = scratch.to_str().expect("utf-8 path");
+    let game = ["play", "--map", "3", "--keys", "D", "--quiet"];
+    for kind in [
+        &["--netlist"][..],
+        &["--netlist", "generic"],
+        &["--netlist", "ecp5"],
+    ] {
+        let mut args = game.to_vec();
+        args.extend_from_slice(kind);
+        args.extend_from_slice(&["--state-json", dir]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(3), "{kind:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write"),
+            "{kind:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&[&game[..], &["--netlist", "ice40"]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("generic") && stderr(&o).contains("ecp5"),
+        "the message names the kinds: {}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// `maps show` draws a map that breaks the rules all the same, and says which
 /// rules; a good map draws without a word.
 #[test]

@@ -47,7 +47,7 @@ pub struct PlayOptions {
     pub seats: Seats,
     /// With the machine playing: stop once the round exceeds this.
     pub max_rounds: Option<u16>,
-    /// The RTL or its gate-level netlist.
+    /// The RTL or one of its netlists.
     pub model: CoreModel,
     /// Non-zero: registers without a power-up value start random, drawn
     /// from this seed (every check must pass all the same).

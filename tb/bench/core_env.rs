@@ -157,7 +157,7 @@ impl CoreEnv {
     }
 
     /// [`CoreEnv::with_recording`] on a model already opened (the RTL or
-    /// its gate-level netlist, see [`CoreDut::open`]).
+    /// one of its netlists, see [`CoreDut::open`]).
     pub fn with_dut(
         dut: CoreDut,
         maps: Vec<Map>,

@@ -443,14 +443,24 @@ pub enum CoreModel {
     Rtl,
     /// The gate-level netlist yosys synthesises from it (`tb/model/build.rs`).
     Netlist,
+    /// The netlist `synth_ecp5` maps it to, the ECP5's cells (LUTs,
+    /// flip-flops, carry chains, block and LUT RAMs) simulated by their
+    /// models (`tb/ecp5/`): the netlist that becomes the bitstream.
+    Ecp5,
 }
 
-/// The build has no gate-level model.
+/// The build has no model of the netlist asked for.
 #[derive(Debug, thiserror::Error)]
-#[error("this build has no gate-level netlist model (it was built with GENERALS_NETLIST=0); rebuild without it")]
-pub struct NoNetlist;
+pub enum NoNetlist {
+    /// No gate-level netlist model.
+    #[error("this build has no gate-level netlist model (it was built with GENERALS_NETLIST=0); rebuild without it")]
+    Generic,
+    /// No ECP5 netlist model.
+    #[error("this build has no ECP5 netlist model (it was built with GENERALS_ECP5_NETLIST=0 or GENERALS_NETLIST=0); rebuild without them")]
+    Ecp5,
+}
 
-/// The whole game (`rtl/generals_core.v`), as RTL or as its gate-level netlist.
+/// The whole game (`rtl/generals_core.v`), as RTL or as one of its netlists.
 pub struct CoreDut {
     raw: *mut ffi::core_model,
     /// Cycles ticked so far.
@@ -487,7 +497,16 @@ impl CoreDut {
                 // handle until Drop, or returns null when not built.
                 let raw = unsafe { ffi::core_new_gates(init_seed) };
                 if raw.is_null() {
-                    Err(NoNetlist)
+                    Err(NoNetlist::Generic)
+                } else {
+                    Ok(Self { raw, cycle: 0 })
+                }
+            }
+            CoreModel::Ecp5 => {
+                // SAFETY: as core_new_gates.
+                let raw = unsafe { ffi::core_new_ecp5(init_seed) };
+                if raw.is_null() {
+                    Err(NoNetlist::Ecp5)
                 } else {
                     Ok(Self { raw, cycle: 0 })
                 }
@@ -586,7 +605,7 @@ impl CoreDut {
 
     /// A test's backdoor: writes cell `idx` (0 … 99) as `bits` in the board
     /// RAM and in the machine player's copy, between two cycles (see
-    /// `core_poke_cell` in tb/shim/shim.h). False for the netlist.
+    /// `core_poke_cell` in tb/shim/shim.h). False for the netlists.
     pub fn poke_cell(&mut self, idx: u8, bits: u16) -> bool {
         // SAFETY: raw is live.
         unsafe { ffi::core_poke_cell(self.raw, idx, bits) == 0 }

@@ -66,7 +66,7 @@ pub enum AppError {
     /// Options that do not fit together or name nothing (exit status 2).
     #[error("{0}")]
     Usage(String),
-    /// `--netlist` on a build without the gate-level model (exit status 2).
+    /// `--netlist` on a build without that netlist's model (exit status 2).
     #[error(transparent)]
     NoNetlist(#[from] NoNetlist),
     /// `--dvi` on a build without the DVI encoders' model (exit status 2).

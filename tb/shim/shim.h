@@ -128,6 +128,12 @@ core_model *core_new_random_init(uint32_t seed);
  * with random power-up values when seed != 0; null when this build has no
  * netlist model (built with GENERALS_NETLIST=0). */
 core_model *core_new_gates(uint32_t seed);
+/* The ECP5 netlist of generals_core (yosys synth_ecp5 of the same RTL: the
+ * netlist that becomes the bitstream, its cells simulated by the models of
+ * tb/ecp5/), with random power-up values when seed != 0 where its cells have
+ * none of their own; null when this build has no ECP5 netlist model (built
+ * with GENERALS_ECP5_NETLIST=0 or GENERALS_NETLIST=0). */
+core_model *core_new_ecp5(uint32_t seed);
 void core_get_params(core_params *p);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);
@@ -159,7 +165,7 @@ void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
    cycles, as no port of the design could. Tests use it to set up positions a
    game reaches only after hundreds of rounds (docs/rules.md §5's automatic pass,
    a capital under attack); the bench writes the golden state alike. 0, or -1
-   for the netlist (its RAM is named otherwise) or an index past 99. */
+   for the netlists (their RAMs are named otherwise) or an index past 99. */
 int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits);
 
 /* ---- de2_115_top: the board's top, through its pins ---- */

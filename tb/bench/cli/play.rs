@@ -40,22 +40,34 @@ pub struct PlayArgs {
     /// No progress line.
     #[arg(long)]
     quiet: bool,
-    /// Check the ULX3S's DVI output too (docs/board.md (the ULX3S)): its TMDS encoders run
-    /// beside the core on the VGA pins, and every symbol of every lane is
-    /// compared with a golden encoder's, decoded back to its pixel or
-    /// control code, and its running disparity held to ±8.
+    /// Check the ULX3S's DVI output too (docs/board.md, "The ULX3S"): its TMDS
+    /// encoders run beside the core on the VGA pins, and every symbol of
+    /// every lane is compared with a golden encoder's, decoded back to its
+    /// pixel or control code, and its running disparity held to ±8.
     #[arg(long)]
     dvi: bool,
-    /// Play on the gate-level netlist that yosys synthesises from the RTL
-    /// (built with the bench), not on the RTL: the same checks, so a
-    /// simulation/synthesis mismatch shows here and not on the board.
-    #[arg(long)]
-    netlist: bool,
+    /// Play on a netlist synthesised from the RTL (built with the bench),
+    /// not on the RTL: the same checks, so a simulation/synthesis mismatch
+    /// shows here and not on the board. `generic` (also `--netlist` alone):
+    /// yosys's generic gates; `ecp5`: the ECP5 netlist of `synth_ecp5`, the
+    /// one that becomes the bitstream, its cells (block RAMs included)
+    /// simulated by their models.
+    #[arg(long, value_enum, value_name = "KIND", num_args = 0..=1, default_missing_value = "generic")]
+    netlist: Option<NetlistArg>,
     /// Start the registers that have no power-up value at random values
     /// drawn from this seed (1 … 2^32 − 1; 0: all zero, as on the FPGA):
     /// every check must pass all the same.
     #[arg(long, value_name = "S", default_value_t = 0, allow_negative_numbers = true, value_parser = count(0, u64::from(u32::MAX)))]
     power_up_seed: u64,
+}
+
+/// Which netlist `--netlist` plays on.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum NetlistArg {
+    /// yosys's generic gates (`synth`, `abc`).
+    Generic,
+    /// The ECP5's cells (`synth_ecp5`).
+    Ecp5,
 }
 
 /// The options of `generals golden`.
@@ -108,10 +120,10 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
         quiet: a.quiet,
         seats: MachineArg::seats(a.game.machine),
         max_rounds: a.game.rounds(),
-        model: if a.netlist {
-            CoreModel::Netlist
-        } else {
-            CoreModel::Rtl
+        model: match a.netlist {
+            None => CoreModel::Rtl,
+            Some(NetlistArg::Generic) => CoreModel::Netlist,
+            Some(NetlistArg::Ecp5) => CoreModel::Ecp5,
         },
         init_seed: a.power_up_seed as u32, // at most u32::MAX by its parser
     };
@@ -119,7 +131,11 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
     let r = app::play_planned(maps(), &opts, outs)?;
     note(&format!(
         "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel{}",
-        if opts.model == CoreModel::Netlist { " (gate-level netlist)" } else { "" },
+        match opts.model {
+            CoreModel::Rtl => "",
+            CoreModel::Netlist => " (gate-level netlist)",
+            CoreModel::Ecp5 => " (ECP5 netlist)",
+        },
         r.cycles,
         r.cycles as f64 * 1e3 / generals::CLOCK_HZ as f64,
         r.seconds,
