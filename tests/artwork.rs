@@ -29,7 +29,7 @@
 
 mod common;
 
-use generals::dut::RTL_DIR;
+use generals::env::dut::RTL_DIR;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::board::expected;
-use generals::dut::RTL_DIR;
+use generals::env::dut::RTL_DIR;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 use std::process::Command;

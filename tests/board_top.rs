@@ -16,13 +16,13 @@ mod common;
 
 use common::board::{expected, DARK};
 use common::{maps, out_dir};
-use generals::app::{attach_vga_check, FrameOptions};
-use generals::core_env::{hold_cycles, CoreEnv};
-use generals::driver::button::Press;
-use generals::driver::ps2::Ps2Timing;
-use generals::dut::{CoreDut, CoreOut, TopDut, TopIn};
-use generals::scoreboard::core::FRAME_CYCLES;
-use generals::stimulus::inputs;
+use generals::env::core_env::{hold_cycles, CoreEnv};
+use generals::env::driver::button::Press;
+use generals::env::driver::ps2::Ps2Timing;
+use generals::env::dut::{CoreDut, CoreOut, TopDut, TopIn};
+use generals::env::scoreboard::core::FRAME_CYCLES;
+use generals::env::stimulus::inputs;
+use generals::run::play::{attach_vga_check, FrameOptions};
 
 /// Cycles the round must hold before HEX4..HEX0 show it: rtl/board_status.v
 /// converts it to decimal in 17 steps, then shows it; twice that is safe.
@@ -44,7 +44,7 @@ fn the_board_top_plays_a_game_through_its_pins() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let press = Press::clean(hold_cycles());
-    let step = |env: &mut CoreEnv, r: Result<(), generals::scoreboard::Mismatch>| {
+    let step = |env: &mut CoreEnv, r: Result<(), generals::env::scoreboard::Mismatch>| {
         r.unwrap_or_else(|m| panic!("cycle {}: {m}", env.dut.cycle))
     };
     for sw in [1, 2, 3, 0] {

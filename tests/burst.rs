@@ -2,13 +2,13 @@
 //! one call, and the bench checks them from what the call hands back. These
 //! tests hold both halves to the cycle-by-cycle path they stand in for.
 
-use generals::core_env::{Burst, CoreEnv, CycleHook, Shown};
-use generals::driver::ps2::Ps2Timing;
-use generals::dut::{quiet_draw, CoreDut, CoreOut, PinWord};
-use generals::scoreboard::core::{CycleEvents, FRAME_CYCLES};
-use generals::scoreboard::Mismatch;
-use generals::stimulus::inputs;
-use generals::vga_check::VgaCheck;
+use generals::env::core_env::{Burst, CoreEnv, CycleHook, Shown};
+use generals::env::driver::ps2::Ps2Timing;
+use generals::env::dut::{quiet_draw, CoreDut, CoreOut, PinWord};
+use generals::env::scoreboard::core::{CycleEvents, FRAME_CYCLES};
+use generals::env::scoreboard::Mismatch;
+use generals::env::stimulus::inputs;
+use generals::env::vga_check::VgaCheck;
 use generals_golden::machine::Seats;
 use generals_golden::GameState;
 use generals_maps::committed_maps;
@@ -23,8 +23,8 @@ use std::rc::Rc;
 #[test]
 fn a_burst_steps_the_model_as_ticks_do() {
     let cycles = 1_200_000;
-    let (_, stim) =
-        generals::speed::checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
+    let (_, stim) = generals::run::speed::checked(committed_maps(), cycles, true)
+        .unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
     let (mut ticked, mut bursts) = (CoreDut::new(), CoreDut::new());
     let (mut t_out, mut b_out) = (CoreOut::default(), CoreOut::default());

@@ -1,7 +1,7 @@
 //! Directed tests written to close coverage (scripts/coverage): behaviour of
 //! docs/rules.md that random stimulus reaches rarely or never, each driven on
 //! purpose and checked every cycle like any other run, each asserting that
-//! its functional bins (tb/bench/coverage/functional.rs) were hit. Positions
+//! its functional bins (tb/bench/env/coverage/functional.rs) were hit. Positions
 //! a real game reaches only after hundreds of rounds (a player without a
 //! movable cell, a capital within reach) are set up through the backdoor
 //! ([`CoreEnv::poke`]), which writes the RTL's board and the golden model's
@@ -10,9 +10,9 @@
 mod common;
 
 use common::{golden, maps, out_dir, Session};
-use generals::app::{attach_vga_check, FrameOptions};
-use generals::coverage::functional::{self, Hits};
-use generals::scoreboard::core::FRAME_CYCLES;
+use generals::env::coverage::functional::{self, Hits};
+use generals::env::scoreboard::core::FRAME_CYCLES;
+use generals::run::play::{attach_vga_check, FrameOptions};
 use generals_golden::keyboard::Command;
 use generals_golden::{Cell, GameState, Kind, Owner, Phase, Player, Pos};
 use rand::{Rng, SeedableRng};
@@ -62,7 +62,7 @@ fn every_command_in_every_mode_for_both_players() {
         assert_eq!(g.phase, Phase::Playing, "the game goes on");
         // Mostly keys that reach move mode (Space on a strong own cell).
         let c = if rng.gen_bool(0.3) {
-            generals::greedy::next_key(&g)
+            generals::env::greedy::next_key(&g)
         } else {
             Command::ALL[rng.gen_range(0..6)]
         };
@@ -150,7 +150,7 @@ fn the_machine_attacks_when_nothing_better_is_left() {
     s.env.switches = 0b01; // SW[0]: the machine plays Red
     s.press_start(
         2,
-        &generals::driver::button::Press::clean(generals::core_env::hold_cycles()),
+        &generals::env::driver::button::Press::clean(generals::env::core_env::hold_cycles()),
     );
     assert_eq!(s.env.golden().player, Player::Blue, "map 2: Blue first");
     s.env
@@ -181,7 +181,7 @@ fn reset_on_the_title_screen() {
     assert_eq!(s.state().phase, Phase::Idle);
     s.press_start(
         5,
-        &generals::driver::button::Press::clean(generals::core_env::hold_cycles()),
+        &generals::env::driver::button::Press::clean(generals::env::core_env::hold_cycles()),
     );
     assert_eq!(s.state().phase, Phase::Playing);
     drop(s);
@@ -251,7 +251,7 @@ fn the_longest_machine_game_reaches_the_troop_ceiling() {
     s.env.switches = 0b11;
     s.press_start(
         43,
-        &generals::driver::button::Press::clean(generals::core_env::hold_cycles()),
+        &generals::env::driver::button::Press::clean(generals::env::core_env::hold_cycles()),
     );
     let limit = 2_000 * FRAME_CYCLES;
     s.env
@@ -285,7 +285,7 @@ fn the_longest_machine_game_reaches_the_troop_ceiling() {
 /// in between: in the load.
 #[test]
 fn a_key_during_the_map_load_is_ignored() {
-    use generals::driver::button::Press;
+    use generals::env::driver::button::Press;
     #[derive(Debug, PartialEq)]
     enum Landed {
         Idle,
@@ -297,7 +297,7 @@ fn a_key_during_the_map_load_is_ignored() {
         let mut s = Session::idle(7);
         let start = s
             .env
-            .schedule_start(7, &Press::clean(generals::core_env::hold_cycles()))
+            .schedule_start(7, &Press::clean(generals::env::core_env::hold_cycles()))
             .unwrap_or_else(|m| panic!("{m}"));
         let send_at = start.cycles.saturating_sub(lead);
         s.env.run(send_at).unwrap_or_else(|m| panic!("{m}"));

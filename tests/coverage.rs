@@ -3,10 +3,10 @@
 //! And coverage files that are not this build's are refused by name, with
 //! nothing written.
 
-use generals::app::{fuzz, FuzzOptions};
-use generals::coverage::functional::{self, bins, Hits};
-use generals::coverage::report::{Floor, Report};
-use generals::sequence::FuzzMix;
+use generals::env::coverage::functional::{self, bins, Hits};
+use generals::env::coverage::report::{Floor, Report};
+use generals::env::sequence::FuzzMix;
+use generals::run::play::{fuzz, FuzzOptions};
 use generals_maps::committed_maps;
 use std::process::Command;
 

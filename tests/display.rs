@@ -9,7 +9,7 @@
 mod common;
 
 use common::*;
-use generals::app::PlayReport;
+use generals::run::play::PlayReport;
 use generals_golden::{Phase, Player};
 use std::path::{Path, PathBuf};
 
@@ -261,7 +261,7 @@ fn check_panel(boards: &[&image::RgbImage]) {
 #[test]
 fn full_game_banner_then_reset_to_title() {
     let all = maps();
-    let mut keys = generals::greedy::play_keys(40, &all, 2000).expect("greedy game on map 40");
+    let mut keys = generals::env::greedy::play_keys(40, &all, 2000).expect("greedy game on map 40");
     let n_game = keys.len();
     let g = generals_golden::run_script(40, &keys, &all).expect("golden");
     assert_eq!(

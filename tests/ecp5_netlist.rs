@@ -14,8 +14,8 @@
 mod common;
 
 use common::{maps, opts, run_opts};
-use generals::app::PlayReport;
-use generals::dut::CoreModel;
+use generals::env::dut::CoreModel;
+use generals::run::play::PlayReport;
 use generals_golden::machine::Seats;
 use generals_golden::{run_with_machine, Phase};
 

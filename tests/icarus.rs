@@ -9,14 +9,14 @@
 mod common;
 
 use common::{maps, out_dir, steps};
-use generals::app::{attach_vga_check, FrameOptions};
-use generals::core_env::{hold_cycles, CoreEnv};
-use generals::driver::button::Press;
-use generals::driver::ps2::Ps2Timing;
-use generals::dut::CoreOut;
-use generals::frames::write_mismatch_pngs;
-use generals::monitor::state::decode_state;
-use generals::scoreboard::core::FRAME_CYCLES;
+use generals::env::core_env::{hold_cycles, CoreEnv};
+use generals::env::driver::button::Press;
+use generals::env::driver::ps2::Ps2Timing;
+use generals::env::dut::CoreOut;
+use generals::env::frames::write_mismatch_pngs;
+use generals::env::monitor::state::decode_state;
+use generals::env::scoreboard::core::FRAME_CYCLES;
+use generals::run::play::{attach_vga_check, FrameOptions};
 use generals_golden::{GameState, Phase};
 use generals_render as gr;
 use std::path::{Path, PathBuf};
@@ -111,7 +111,7 @@ fn four_state_simulation_agrees_with_verilator_and_the_golden_model() {
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
+    let run = |env: &mut CoreEnv| -> Result<(), generals::env::scoreboard::Mismatch> {
         env.press_start(map, &Press::clean(hold_cycles()))?;
         for step in steps("D SPACE D") {
             env.run_step(map, &step)?;
@@ -228,7 +228,7 @@ fn concatenation(
 /// (`CORE_SCALAR_*`, `CORE_LEVEL_*`), and this holds the Verilog copy to it.
 #[test]
 fn the_icarus_bench_packs_as_the_shim() {
-    use generals::dut::layout;
+    use generals::env::dut::layout;
     let text = std::fs::read_to_string(Path::new(ROOT).join("tb/icarus/replay_tb.v"))
         .expect("tb/icarus/replay_tb.v");
     let widths = declared_widths(&text);

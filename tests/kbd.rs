@@ -3,10 +3,10 @@
 //! keyboard scoreboard check every byte, command, error and overflow count;
 //! the asserts below add the end totals worked out from the spec.
 
-use generals::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN};
-use generals::dut::KbdDut;
-use generals::kbd_env::{Consumer, KbdEnv};
-use generals::scoreboard::kbd::KbdStats;
+use generals::env::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN};
+use generals::env::dut::KbdDut;
+use generals::env::kbd_env::{Consumer, KbdEnv};
+use generals::env::scoreboard::kbd::KbdStats;
 use generals::CLOCK_HZ;
 use generals_golden::keyboard::{Command, Command::*};
 use rand::{Rng, SeedableRng};
@@ -335,7 +335,7 @@ fn step_to_fall(env: &mut KbdEnv, n: u32) {
 /// the next whole frame is decoded. The scoreboard checks every cycle too.
 #[test]
 fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
-    let _ = generals::coverage::functional::take();
+    let _ = generals::env::coverage::functional::take();
     for hz in [DEVICE_HZ_MIN, DEVICE_HZ_MAX] {
         let half = (CLOCK_HZ / u64::from(hz) / 2) as u32;
         // While the start bit is on the wire, before its falling edge.
@@ -377,7 +377,7 @@ fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
         }
     }
     // The wire monitor saw a reset with each bit of a frame on the wire.
-    let hits = generals::coverage::functional::take();
+    let hits = generals::env::coverage::functional::take();
     for bit in 0..11 {
         let bin = format!("ps2/reset_at_bit_{bit:02}");
         assert!(hits.get(&bin) > 0, "{bin} not hit: {hits:?}");

@@ -10,13 +10,13 @@
 mod common;
 
 use common::{maps, opts, out_dir, run_opts, steps};
-use generals::app::attach_vga_check;
-use generals::app::FrameOptions;
-use generals::core_env::{hold_cycles, CoreEnv};
-use generals::driver::button::Press;
-use generals::driver::ps2::Ps2Timing;
-use generals::scoreboard::core::FRAME_CYCLES;
-use generals::vga_check::VgaCheck;
+use generals::env::core_env::{hold_cycles, CoreEnv};
+use generals::env::driver::button::Press;
+use generals::env::driver::ps2::Ps2Timing;
+use generals::env::scoreboard::core::FRAME_CYCLES;
+use generals::env::vga_check::VgaCheck;
+use generals::run::play::attach_vga_check;
+use generals::run::play::FrameOptions;
 use generals_golden::keyboard::Command;
 use generals_golden::machine::Seats;
 use generals_golden::{run_with_machine, Phase, Player};
@@ -30,7 +30,12 @@ const BOTH: Seats = Seats {
 
 /// Plays `script` on map `map` with the machine in `seats`, every check on;
 /// the RTL's final state must be the golden runner's.
-fn play_against(map: u8, seats: Seats, script: &str, name: &str) -> generals::app::PlayReport {
+fn play_against(
+    map: u8,
+    seats: Seats,
+    script: &str,
+    name: &str,
+) -> generals::run::play::PlayReport {
     let s = steps(script);
     let mut o = opts(map, &s, name);
     o.seats = seats;
@@ -116,7 +121,7 @@ fn env() -> CoreEnv {
 #[test]
 fn keys_and_switches_during_a_machine_game() {
     let mut env = env();
-    let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
+    let run = |env: &mut CoreEnv| -> Result<(), generals::env::scoreboard::Mismatch> {
         env.switches = 3;
         env.run(FRAME_CYCLES)?;
         env.press_start(9, &Press::clean(hold_cycles()))?;
@@ -171,7 +176,7 @@ fn title_screen_follows_the_switches_and_the_panel_marks_the_machine() {
     };
     const WHITE: [u8; 3] = [0xff; 3];
     use common::palette::{BG, BLUE_HI, PANEL};
-    let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
+    let run = |env: &mut CoreEnv| -> Result<(), generals::env::scoreboard::Mismatch> {
         // Red's value starts at x 184, Blue's at x 424 (y 384).
         for (sw, red, blue) in [(1u8, WHITE, BG), (2, BG, WHITE), (0, BG, BG)] {
             env.switches = sw;

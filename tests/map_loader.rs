@@ -2,9 +2,9 @@
 //! initial board of every one of the 128 maps exactly as the Rust map reader
 //! does from the same file (maps/README.md–§3), checked cell by cell.
 
-use generals::core_env::{hold_cycles, CoreEnv};
-use generals::driver::button::Press;
-use generals::driver::ps2::Ps2Timing;
+use generals::env::core_env::{hold_cycles, CoreEnv};
+use generals::env::driver::button::Press;
+use generals::env::driver::ps2::Ps2Timing;
 use generals_golden::{GameState, Phase, Player, Pos};
 use generals_maps::{decode_rom, read_rom_file};
 use std::path::Path;

@@ -8,9 +8,9 @@
 mod common;
 
 use common::{maps, play_checked, POWER_UP_GAME};
-use generals::core_env::CoreEnv;
-use generals::driver::ps2::Ps2Timing;
-use generals::dut::{CoreDut, CoreModel};
+use generals::env::core_env::CoreEnv;
+use generals::env::driver::ps2::Ps2Timing;
+use generals::env::dut::{CoreDut, CoreModel};
 
 fn env_on(model: CoreModel, init_seed: u32) -> CoreEnv {
     let dut = CoreDut::open(model, init_seed).unwrap_or_else(|e| panic!("{e}"));

@@ -7,9 +7,9 @@
 
 mod common;
 
-use generals::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN};
-use generals::dut::{CoreDut, KbdDut};
-use generals::scoreboard::core::{SCAN_CYCLES, SCAN_CYCLES_PER_CELL};
+use generals::env::driver::ps2::{DEVICE_HZ_MAX, DEVICE_HZ_MIN};
+use generals::env::dut::{CoreDut, KbdDut};
+use generals::env::scoreboard::core::{SCAN_CYCLES, SCAN_CYCLES_PER_CELL};
 use generals::CLOCK_HZ;
 use generals_golden::CELLS;
 use std::collections::BTreeMap;

@@ -8,8 +8,8 @@
 mod common;
 
 use common::{maps, play_checked, POWER_UP_GAME};
-use generals::core_env::CoreEnv;
-use generals::driver::ps2::Ps2Timing;
+use generals::env::core_env::CoreEnv;
+use generals::env::driver::ps2::Ps2Timing;
 
 #[test]
 fn random_power_up_values_change_nothing() {

@@ -3,7 +3,7 @@
 //! output kept, Ctrl-C stops the workers and still writes the results, and
 //! every bad input is one clear message with exit status 2.
 
-use generals::regress::results::Results;
+use generals::run::regress::results::Results;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

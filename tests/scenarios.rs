@@ -10,8 +10,8 @@
 mod common;
 
 use common::*;
-use generals::core_env::hold_cycles;
-use generals::driver::button::Press;
+use generals::env::core_env::hold_cycles;
+use generals::env::driver::button::Press;
 use generals_golden::script::Action;
 use generals_golden::{Command, GameState, Kind, Mode, Owner, Phase, Player, Pos};
 use rand::SeedableRng;
@@ -27,7 +27,7 @@ fn check_play(
     map: u8,
     script: &str,
     expected: &GameState,
-) -> generals::app::PlayReport {
+) -> generals::run::play::PlayReport {
     let report = run(map, script, name);
     let g = golden(map, script);
     assert_state(name, &report.state, expected, Some(&g));
@@ -541,7 +541,7 @@ fn automatic_pass_when_no_cell_has_two_troops() {
 #[test]
 fn capital_capture_ends_game_keys_ignored_start_new_game() {
     let all = maps();
-    let keys = generals::greedy::play_keys(40, &all, 2000).expect("greedy game on map 40");
+    let keys = generals::env::greedy::play_keys(40, &all, 2000).expect("greedy game on map 40");
     let (last, head) = keys.split_last().expect("a non-empty game");
     let Action::Key(last_key) = last.action else {
         panic!("the greedy player's keys are keys")
@@ -713,8 +713,8 @@ fn bouncy_start_selects_intended_map() {
 /// measured frame length to be received 300 cycles after a snapshot.
 #[test]
 fn a_move_waits_for_the_video_scan() {
-    use generals::driver::ps2::Fault;
-    use generals::scoreboard::core::{FRAME_CYCLES, SCAN_CYCLES};
+    use generals::env::driver::ps2::Fault;
+    use generals::env::scoreboard::core::{FRAME_CYCLES, SCAN_CYCLES};
     let mut s = Session::start(1);
     s.keys("SPACE"); // Red (first on map 1) in MOVE-ALL on its capital (0,8) with 2
                      // How long a byte takes from being queued to being received.
@@ -772,7 +772,7 @@ fn reset_during_typematic_repeat() {
     for delay in [0u64, 23_400, 61_700] {
         let mut s = Session::start(1);
         s.env.ps2.send_bytes(&[Command::D.make_code(); 24]);
-        let run = |s: &mut Session| -> Result<(), generals::scoreboard::Mismatch> {
+        let run = |s: &mut Session| -> Result<(), generals::env::scoreboard::Mismatch> {
             s.env.run(150_000 + delay)?;
             s.env.reset_btn.press(0, &Press::clean(hold_cycles()));
             s.env.run_until(u64::MAX, "RESET released", |e| {

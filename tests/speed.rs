@@ -5,9 +5,9 @@
 //! the very state the checked run ended in (and so does a text round trip of
 //! the recording).
 
-use generals::dut::{CoreDut, CoreOut};
-use generals::speed::{checked, cxx, netlist, unchecked, watched};
-use generals::stimulus::{inputs, Stimulus};
+use generals::env::dut::{CoreDut, CoreOut};
+use generals::env::stimulus::{inputs, Stimulus};
+use generals::run::speed::{checked, cxx, netlist, unchecked, watched};
 use generals_maps::committed_maps;
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@
 
 mod common;
 
-use generals::dut::RTL_DIR;
+use generals::env::dut::RTL_DIR;
 use generals_golden::tmds::{decode, Decoded, CONTROL_SYMBOLS, DISPARITY_BOUND};
 use generals_golden::TmdsEncoder;
 use rand::{Rng, SeedableRng};

@@ -3,10 +3,10 @@
 //! 1 the design failed a check, 2 bad input, 3 an output that cannot be
 //! written, 0 a reader that closed standard output early.
 
-use crate::dut::{NoDvi, NoNetlist};
-use crate::mismatch::Mismatch;
-pub use crate::outputs::{OutputError, TraceError};
-use crate::stimulus::StimulusError;
+use crate::env::dut::{NoDvi, NoNetlist};
+use crate::env::stimulus::StimulusError;
+use crate::infra::mismatch::Mismatch;
+pub use crate::infra::outputs::{OutputError, TraceError};
 use generals_golden::{RunError, ScriptError};
 use generals_maps::{DecodeError, MapError, Report};
 use std::io;
@@ -82,7 +82,7 @@ pub enum AppError {
     /// A coverage file, floor or waiver file that cannot be used (exit
     /// status 2).
     #[error(transparent)]
-    Coverage(Box<crate::coverage::report::CoverageError>),
+    Coverage(Box<crate::env::coverage::report::CoverageError>),
     /// The coverage merged is below the committed floor (exit status 1).
     #[error("coverage below the floor:\n  {}", .0.join("\n  "))]
     BelowFloor(Vec<String>),
@@ -112,20 +112,20 @@ impl From<MapError> for AppError {
     }
 }
 
-impl From<crate::outputs::Error> for AppError {
-    fn from(e: crate::outputs::Error) -> Self {
+impl From<crate::infra::outputs::Error> for AppError {
+    fn from(e: crate::infra::outputs::Error) -> Self {
         match e {
-            crate::outputs::Error::Refused(why) => AppError::Usage(why),
-            crate::outputs::Error::Write(e) => AppError::Output(e),
-            crate::outputs::Error::ClosedPipe => AppError::ClosedPipe,
+            crate::infra::outputs::Error::Refused(why) => AppError::Usage(why),
+            crate::infra::outputs::Error::Write(e) => AppError::Output(e),
+            crate::infra::outputs::Error::ClosedPipe => AppError::ClosedPipe,
         }
     }
 }
 
-impl From<crate::coverage::report::CoverageError> for AppError {
-    fn from(e: crate::coverage::report::CoverageError) -> Self {
+impl From<crate::env::coverage::report::CoverageError> for AppError {
+    fn from(e: crate::env::coverage::report::CoverageError) -> Self {
         match e {
-            crate::coverage::report::CoverageError::Output(o) => o.into(),
+            crate::env::coverage::report::CoverageError::Output(o) => o.into(),
             other => AppError::Coverage(Box::new(other)),
         }
     }

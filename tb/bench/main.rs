@@ -10,7 +10,7 @@ mod cli;
 use clap::{Parser, Subcommand};
 use cli::{coverage, demo, live, maps, play, random, regress, speed, stats};
 use generals::error::AppError;
-use generals::outputs::note;
+use generals::infra::outputs::note;
 use std::process::ExitCode;
 
 /// Generals (将军棋) on an FPGA: Verilated RTL co-simulated against a Rust
@@ -100,7 +100,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
 }
 
 fn main() -> ExitCode {
-    generals::outputs::interrupt::install();
+    generals::infra::outputs::interrupt::install();
     let result = match Cli::try_parse() {
         Ok(cli) => run(cli),
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => Err(not_utf8()),

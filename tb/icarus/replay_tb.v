@@ -1,5 +1,5 @@
 // Generals - replay_tb: a small Icarus Verilog test bench that replays a pin
-// stimulus recorded by the Rust bench (tb/bench/stimulus.rs: one run per line,
+// stimulus recorded by the Rust bench (tb/bench/env/stimulus.rs: one run per line,
 // "<cycles> <levels hex>", levels bit 0 key_reset_n, 1 key_start_n, 2 ps2_clk,
 // 3 ps2_dat, 5:4 sw) into generals_core, for up to +cycles=N cycles, then prints the
 // cycles simulated and the debug port's scalar state. scripts/speed uses it to

@@ -4,7 +4,7 @@
 // debug-port signal compared in every cycle. A change meant to keep the
 // design's behaviour (a speed or style rewrite) must show no difference.
 //
-// Usage: lockstep STIMULUS [CYCLES]   (the format of tb/bench/stimulus.rs)
+// Usage: lockstep STIMULUS [CYCLES]   (the format of tb/bench/env/stimulus.rs)
 // Exit status: 0 identical, 1 a difference (the first ones printed), 2 bad input.
 #include "Vnew.h"
 #include "Vref.h"

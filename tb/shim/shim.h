@@ -103,7 +103,7 @@ typedef struct {
 #define CORE_SCALAR_BITS 49
 
 /* The one home of the levels byte of a recorded stimulus (one cycle's input
- * pins: tb/bench/stimulus.rs's file format, core_replay below, the lockstep
+ * pins: tb/bench/env/stimulus.rs's file format, core_replay below, the lockstep
  * harness; tests/icarus.rs checks tb/icarus/replay_tb.v against it): each
  * pin's bit, the switches two bits from CORE_LEVEL_SW. */
 #define CORE_LEVEL_KEY_RESET_N 0

@@ -1,7 +1,7 @@
 //! Icarus Verilog for the tests that run a bench of `tb/icarus/` on the RTL
 //! the Verilated models were built from (a mutant's, under scripts/mutants).
 
-use generals::dut::RTL_DIR;
+use generals::env::dut::RTL_DIR;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -8,12 +8,12 @@ pub mod icarus;
 pub mod palette;
 pub mod x11;
 
-use generals::app::{attach_vga_check, play, FrameOptions, PlayOptions, PlayReport};
-use generals::core_env::{hold_cycles, CoreEnv};
-use generals::driver::button::Press;
-use generals::driver::ps2::Ps2Timing;
-use generals::dut::CoreModel;
-use generals::scoreboard::core::{CoreStats, FRAME_CYCLES};
+use generals::env::core_env::{hold_cycles, CoreEnv};
+use generals::env::driver::button::Press;
+use generals::env::driver::ps2::Ps2Timing;
+use generals::env::dut::CoreModel;
+use generals::env::scoreboard::core::{CoreStats, FRAME_CYCLES};
+use generals::run::play::{attach_vga_check, play, FrameOptions, PlayOptions, PlayReport};
 use generals_golden::script::{parse_script, Step};
 use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, Pos};
 use generals_maps::{committed_maps, Map};
@@ -323,7 +323,7 @@ impl Session {
     }
 
     /// Scoreboard counts so far.
-    pub fn stats(&self) -> generals::scoreboard::core::CoreStats {
+    pub fn stats(&self) -> generals::env::scoreboard::core::CoreStats {
         self.env.sb.stats
     }
 }
@@ -443,7 +443,7 @@ pub fn play_checked(
         },
     )
     .unwrap_or_else(|e| panic!("{name}: {e}"));
-    let run = |env: &mut CoreEnv| -> Result<(), generals::scoreboard::Mismatch> {
+    let run = |env: &mut CoreEnv| -> Result<(), generals::env::scoreboard::Mismatch> {
         env.run(FRAME_CYCLES)?;
         env.press_start(map, &Press::clean(hold_cycles()))?;
         for step in steps(keys) {

@@ -44,7 +44,7 @@ pub fn coverage_cmd(cmd: CoverageCmd) -> Result<(), AppError> {
             waivers,
             detail,
         } => {
-            let (report, below) = generals::coverage::report::report_cmd(
+            let (report, below) = generals::env::coverage::report::report_cmd(
                 &inputs,
                 &out,
                 floor.as_deref(),

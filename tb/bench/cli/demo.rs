@@ -3,11 +3,11 @@
 use super::emit;
 use super::{bound, count, maps};
 use clap::Args;
-use generals::app::{self, FrameOptions, OutputNames, PlayOptions, PlayOutputs};
-use generals::dut::CoreModel;
+use generals::env::dut::CoreModel;
+use generals::env::greedy;
 use generals::error::AppError;
-use generals::greedy;
-use generals::outputs::{note, Plan};
+use generals::infra::outputs::{note, Plan};
+use generals::run::play::{self, FrameOptions, OutputNames, PlayOptions, PlayOutputs};
 use generals_golden::machine::Seats;
 use generals_maps::shown_path;
 use std::path::PathBuf;
@@ -84,7 +84,7 @@ pub fn demo(a: DemoArgs) -> Result<(), AppError> {
         mismatch: "--out",
     };
     let outs = PlayOutputs::plan(&mut plan, &opts, names)?;
-    let r = app::play_planned(maps, &opts, outs)?;
+    let r = play::play_planned(maps, &opts, outs)?;
     json_out.write((r.state.to_json() + "\n").as_bytes())?;
     folder.keep();
     emit(&r.state.to_string())?;

@@ -3,7 +3,7 @@
 use super::{bound, count, map_number, maps, MachineArg};
 use clap::Args;
 use generals::error::AppError;
-use generals::outputs::{note, Plan};
+use generals::infra::outputs::{note, Plan};
 use std::path::PathBuf;
 
 /// The options of `generals live`.
@@ -41,9 +41,9 @@ pub fn live(a: LiveArgs) -> Result<(), AppError> {
     plan.folder_owning(
         "--mismatch-dir",
         &a.mismatch_dir,
-        generals::frames::MISMATCH_NAMES,
+        generals::env::frames::MISMATCH_NAMES,
     )?;
-    let opts = generals::live::LiveOptions {
+    let opts = generals::run::live::LiveOptions {
         map: a.map,
         seats: MachineArg::seats(a.machine),
         scale: a.scale as u8, // 1 or 2 by its parser
@@ -52,7 +52,7 @@ pub fn live(a: LiveArgs) -> Result<(), AppError> {
         mismatch_dir: a.mismatch_dir,
         seed: 1,
     };
-    let r = generals::live::live(maps(), &opts)?;
+    let r = generals::run::live::live(maps(), &opts)?;
     note(&format!(
         "live: {} frames, {} cycles in {:.1} s ({:.3}x real time), every cycle checked",
         r.frames,

@@ -4,7 +4,7 @@ use super::emit;
 use super::{count, map_number};
 use clap::Subcommand;
 use generals::error::AppError;
-use generals::outputs::{note, Plan};
+use generals::infra::outputs::{note, Plan};
 use generals_maps::shown_path;
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,7 +66,7 @@ pub fn maps_cmd(cmd: MapsCmd) -> Result<(), AppError> {
                     .map_err(|e| AppError::write(o.label(), e))?;
                 staged.push(s);
             }
-            generals::outputs::commit_all(staged)?;
+            generals::infra::outputs::commit_all(staged)?;
             folder.keep();
             emit(&format!(
                 "wrote {} and {} from seed {seed}",

@@ -14,16 +14,16 @@ pub mod stats;
 
 use clap::{ArgGroup, Args};
 use generals::error::AppError;
-use generals::outputs::{OutFile, Plan};
+use generals::infra::outputs::{OutFile, Plan};
 use generals_golden::machine::Seats;
 use generals_golden::script::{parse_script, Step};
 use generals_maps::{shown_path, Map};
 use std::path::Path;
 
-/// Writes `text` and a newline to standard output (`generals::outputs::emit`,
+/// Writes `text` and a newline to standard output (`generals::infra::outputs::emit`,
 /// its error as the command's).
 pub fn emit(text: &str) -> Result<(), AppError> {
-    Ok(generals::outputs::emit(text)?)
+    Ok(generals::infra::outputs::emit(text)?)
 }
 
 /// The committed 128 maps.
@@ -61,8 +61,8 @@ pub fn count(lo: u64, hi: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
 }
 
 /// The bounds of the numbers options take (one home for the options and
-/// the files the farm reads: `generals::bounds`).
-pub use generals::bounds as bound;
+/// the files the farm reads: `generals::infra::bounds`).
+pub use generals::infra::bounds as bound;
 
 /// The largest key script read, from a file or standard input (the person
 /// demo's is under 1 KB).

@@ -3,10 +3,10 @@
 
 use super::{bound, count, maps, write_state, GameArgs, MachineArg};
 use clap::Args;
-use generals::app::{self, FrameOptions, OutputNames, PlayOptions, PlayOutputs};
-use generals::dut::CoreModel;
+use generals::env::dut::CoreModel;
 use generals::error::AppError;
-use generals::outputs::{note, Plan};
+use generals::infra::outputs::{note, Plan};
+use generals::run::play::{self, FrameOptions, OutputNames, PlayOptions, PlayOutputs};
 use generals_golden::script::{Action, Step};
 use std::path::PathBuf;
 
@@ -128,7 +128,7 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
         init_seed: a.power_up_seed as u32, // at most u32::MAX by its parser
     };
     let outs = PlayOutputs::plan(&mut plan, &opts, OutputNames::PLAY)?;
-    let r = app::play_planned(maps(), &opts, outs)?;
+    let r = play::play_planned(maps(), &opts, outs)?;
     note(&format!(
         "pass{}: {} cycles ({:.1} ms simulated) in {:.1} s; {} commands, {} moves, {} frames checked pixel by pixel{}",
         match opts.model {

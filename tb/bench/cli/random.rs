@@ -4,9 +4,9 @@
 use super::emit;
 use super::{bound, count, maps, seed_or_random};
 use clap::Args;
-use generals::app::{self, FuzzOptions};
 use generals::error::AppError;
-use generals::outputs::note;
+use generals::infra::outputs::note;
+use generals::run::play::{self, FuzzOptions};
 
 /// The options of `generals fuzz`.
 #[derive(Args)]
@@ -58,14 +58,14 @@ pub fn fuzz(a: FuzzArgs) -> Result<(), AppError> {
         if a.no_faults { " --no-faults" } else { "" },
         if a.no_machine { " --no-machine" } else { "" },
     ));
-    let r = app::fuzz(
+    let r = play::fuzz(
         maps(),
         &FuzzOptions {
             seed,
             keys: a.keys,
             video: a.video,
             quiet: a.quiet,
-            mix: generals::sequence::FuzzMix {
+            mix: generals::env::sequence::FuzzMix {
                 faults: !a.no_faults,
                 machine: !a.no_machine,
             },
@@ -84,7 +84,7 @@ pub fn kbd(a: KbdArgs) -> Result<(), AppError> {
         "kbd: seed {seed} (replay: generals kbd --seed {seed} --bytes {})",
         a.bytes
     ));
-    let (stats, cmds, cycles) = app::kbd_session(seed, a.bytes, a.quiet)?;
+    let (stats, cmds, cycles) = play::kbd_session(seed, a.bytes, a.quiet)?;
     if a.list {
         let names: Vec<String> = cmds.iter().map(|c| format!("{c:?}")).collect();
         emit(&format!("decoded: {}", names.join(" ")))?;

@@ -25,7 +25,7 @@ pub struct RegressRun {
     list: Option<PathBuf>,
     /// The tier: smoke (CI) or nightly (10-100 times deeper).
     #[arg(long, value_enum, default_value = "smoke")]
-    tier: generals::regress::list::Tier,
+    tier: generals::run::regress::list::Tier,
     /// Workers at a time, 1 … 256 (default: one per core).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, bound::WORKERS))]
     jobs: Option<u64>,
@@ -101,7 +101,7 @@ pub enum RegressCmd {
         #[arg(long)]
         test: String,
         #[arg(long, value_enum)]
-        kind: generals::regress::list::Kind,
+        kind: generals::run::regress::list::Kind,
         #[arg(long, value_parser = count(0, bound::SEEDS - 1))]
         index: u64,
         #[arg(long, value_parser = count(0, u64::MAX))]
@@ -139,7 +139,7 @@ fn shard(text: &str) -> Result<(u32, u32), String> {
 
 /// `generals regress` and its subcommands.
 pub fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
-    use generals::regress;
+    use generals::run::regress;
     match args.cmd {
         None => {
             let r = args.run;
@@ -200,18 +200,18 @@ pub fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
             }
         }
         Some(RegressCmd::Replay { file, trace }) => {
-            let mut plan = generals::outputs::Plan::new();
+            let mut plan = generals::infra::outputs::Plan::new();
             plan.input("the replay file", &file)?;
             plan.stdout("the result line on standard output")?;
             if let Some(t) = &trace {
                 plan.file("--trace", t)?;
             }
-            let rec = generals::fuzz::read_replay(&file)?;
-            let extras = generals::fuzz::RunExtras {
+            let rec = generals::run::fuzz::read_replay(&file)?;
+            let extras = generals::run::fuzz::RunExtras {
                 trace,
                 mismatch_dir: None,
             };
-            let r = generals::fuzz::replay(super::maps(), &rec, false, &extras)?;
+            let r = generals::run::fuzz::replay(super::maps(), &rec, false, &extras)?;
             emit(&format!(
                 "pass: {} actions replayed, {} cycles, {} commands",
                 rec.actions.len(),

@@ -4,12 +4,12 @@
 use super::emit;
 use super::{bound, count, maps};
 use clap::Subcommand;
-use generals::app;
+use generals::env::scoreboard::core::FRAME_CYCLES;
+use generals::env::stimulus::Stimulus;
 use generals::error::AppError;
-use generals::outputs::Plan;
-use generals::scoreboard::core::FRAME_CYCLES;
-use generals::speed::{self, Scenario, SpeedRun, Variant};
-use generals::stimulus::Stimulus;
+use generals::infra::outputs::Plan;
+use generals::run::play;
+use generals::run::speed::{self, Scenario, SpeedRun, Variant};
 use std::path::PathBuf;
 
 /// The benchmark's default length: 12 frames from power-up.
@@ -33,7 +33,7 @@ pub enum SpeedCmd {
         /// fuzz-N (a fuzz run of seed N).
         #[arg(long, default_value = "demo", value_parser = |s: &str| s.parse::<Scenario>())]
         scenario: Scenario,
-        /// Where to write the recorded pins (see `tb/bench/stimulus.rs`).
+        /// Where to write the recorded pins (see `tb/bench/env/stimulus.rs`).
         #[arg(long, value_name = "FILE")]
         stimulus: PathBuf,
     },
@@ -65,7 +65,7 @@ pub enum SpeedCmd {
 
 /// Prints a run's JSON line.
 fn line(run: SpeedRun) -> Result<(), AppError> {
-    emit(&run.to_json(app::peak_rss_kib().unwrap_or(0)))
+    emit(&run.to_json(play::peak_rss_kib().unwrap_or(0)))
 }
 
 /// `generals speed record|run`.

@@ -1,0 +1,553 @@
+//! The full-chip environment: PS/2 and button drivers → `generals_core` RTL,
+//! checked every cycle by the core scoreboard (and, when attached, the VGA
+//! monitor). High-level actions (press START for map N, send keys, wait
+//! frames) are built on [`CoreEnv::step`].
+
+use crate::env::driver::button::{ButtonDriver, Press};
+use crate::env::driver::ps2::WireEvents;
+use crate::env::driver::ps2::{Ps2Driver, Ps2Timing};
+use crate::env::dut::{quiet_draw, CoreDut, CoreIn, CoreOut, PinWord, TraceError};
+use crate::env::monitor::state::{decode_state, StateDecodeError};
+use crate::env::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
+pub use crate::env::scoreboard::pixels::Shown;
+use crate::env::stimulus::Stimulus;
+use crate::infra::mismatch::Mismatch;
+use generals_golden::script::{Action, Step};
+use generals_golden::{Cell, GameState, Phase, Pos};
+use generals_maps::Map;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+
+/// How long the bench holds a button: twice the RTL's debounce length.
+pub fn hold_cycles() -> u32 {
+    2 * CoreDut::params().debounce_cycles
+}
+/// How long `WAIT TURN` waits for a person's turn before it fails.
+const WAIT_TURN_FRAMES: u64 = 10_000;
+/// The draw counter's modulus (one value per map), as the golden model has it.
+const DRAW_MODULUS: u64 = generals_golden::DRAW_MODULUS as u64;
+
+/// Something the environment calls after every checked cycle (the VGA
+/// check, frame writers).
+pub trait CycleHook {
+    /// Called with the outputs of the cycle, what the display would latch
+    /// (the golden state and the machine's colours as they were in the
+    /// previous cycle, before this cycle's events) and the events.
+    fn cycle(
+        &mut self,
+        cycle: u64,
+        out: &CoreOut,
+        before: Shown<'_>,
+        ev: &CycleEvents,
+    ) -> Result<(), Mismatch>;
+
+    /// Quiet cycles `first..` of a burst ([`CoreEnv::advance`]): no events,
+    /// no state change. By default each is passed to [`CycleHook::cycle`].
+    fn quiet(&mut self, first: u64, burst: Burst<'_>, before: Shown<'_>) -> Result<(), Mismatch> {
+        let ev = CycleEvents::default();
+        for (i, cycle) in (first..).take(burst.pins.len()).enumerate() {
+            self.cycle(cycle, &burst.outputs(i), before, &ev)?;
+        }
+        Ok(())
+    }
+}
+
+/// The quiet cycles of a burst ([`CoreDut::burst`]): every output as in
+/// `out` but the VGA pins, which each cycle has here, and the draw counter,
+/// which steps by one a cycle ([`quiet_draw`]).
+#[derive(Clone, Copy)]
+pub struct Burst<'a> {
+    /// The VGA pins of each cycle.
+    pub pins: &'a [PinWord],
+    /// The outputs of the cycle before the burst.
+    pub out: &'a CoreOut,
+}
+
+impl Burst<'_> {
+    /// The outputs of quiet cycle `i`.
+    pub fn outputs(&self, i: usize) -> CoreOut {
+        self.pins[i].outputs(quiet_draw(self.out.draw, i), self.out)
+    }
+}
+
+/// Bursts shorter than this are stepped cycle by cycle: a burst costs a few
+/// hundred instructions to set up and check.
+const BURST_MIN: u64 = 8;
+/// The longest burst: its pin words stay in the processor's cache.
+pub const BURST_MAX: usize = 2048;
+
+/// A START press under way ([`CoreEnv::schedule_start`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ScheduledStart {
+    /// Cycles until the debounced press is recognised.
+    pub cycles: u64,
+    /// Whether it starts a game (pressed outside PLAYING).
+    pub starts: bool,
+}
+
+/// Drivers, DUT and scoreboard of the whole core.
+pub struct CoreEnv {
+    /// The RTL.
+    pub dut: CoreDut,
+    /// Outputs of the last cycle.
+    pub out: CoreOut,
+    /// The keyboard.
+    pub ps2: Ps2Driver,
+    /// The RESET push-button.
+    pub reset_btn: ButtonDriver,
+    /// The START push-button.
+    pub start_btn: ButtonDriver,
+    /// The slide switches `SW[1:0]` (docs/rules.md §11: the machine plays Red, Blue),
+    /// as driven now; a game takes them when START starts it.
+    pub switches: u8,
+    /// The scoreboard.
+    pub sb: CoreScoreboard,
+    hooks: Vec<Box<dyn CycleHook>>,
+    prev_golden: GameState,
+    /// The pin levels of every cycle so far, when recording (speed benchmark).
+    pub record: Option<Stimulus>,
+    /// With a round limit: the golden state after the first command that
+    /// took the round past it (a machine game's stopping point).
+    pub round_limit: Option<u16>,
+    /// See [`CoreEnv::round_limit`].
+    pub stopped_at: Option<GameState>,
+    /// The pin words of a burst.
+    pins: Vec<PinWord>,
+}
+
+impl Drop for CoreEnv {
+    /// The run's functional coverage goes to the coverage folder, if set.
+    fn drop(&mut self) {
+        crate::env::coverage::functional::flush();
+    }
+}
+
+impl CoreEnv {
+    /// A powered-up core (power-on reset done) playing from `maps`.
+    pub fn new(maps: Vec<Map>, seed: u64, timing: Ps2Timing) -> Result<Self, Mismatch> {
+        Self::with_recording(maps, seed, timing, false)
+    }
+
+    /// [`CoreEnv::new`], recording the input pins from power-up when `record`.
+    pub fn with_recording(
+        maps: Vec<Map>,
+        seed: u64,
+        timing: Ps2Timing,
+        record: bool,
+    ) -> Result<Self, Mismatch> {
+        Self::with_dut(CoreDut::new(), maps, seed, timing, record)
+    }
+
+    /// [`CoreEnv::new`] on a core whose registers without a power-up value
+    /// start random, drawn from `init_seed`: every check must pass all the same.
+    pub fn with_random_init(
+        maps: Vec<Map>,
+        seed: u64,
+        timing: Ps2Timing,
+        init_seed: u32,
+    ) -> Result<Self, Mismatch> {
+        Self::with_dut(
+            CoreDut::with_random_init(init_seed),
+            maps,
+            seed,
+            timing,
+            false,
+        )
+    }
+
+    /// [`CoreEnv::with_recording`] on a model already opened (the RTL or
+    /// one of its netlists, see [`CoreDut::open`]).
+    pub fn with_dut(
+        dut: CoreDut,
+        maps: Vec<Map>,
+        seed: u64,
+        timing: Ps2Timing,
+        record: bool,
+    ) -> Result<Self, Mismatch> {
+        let params = CoreDut::params();
+        let mut env = Self {
+            dut,
+            out: CoreOut::default(),
+            ps2: Ps2Driver::new(timing, params.kbd, ChaCha8Rng::seed_from_u64(seed)),
+            reset_btn: ButtonDriver::new(),
+            start_btn: ButtonDriver::new(),
+            switches: 0,
+            sb: CoreScoreboard::new(maps, &params),
+            hooks: Vec::new(),
+            prev_golden: GameState::new(),
+            record: record.then(Stimulus::default),
+            round_limit: None,
+            stopped_at: None,
+            pins: vec![PinWord::default(); BURST_MAX],
+        };
+        env.run(u64::from(params.por_cycles) + 8)?;
+        Ok(env)
+    }
+
+    /// Adds a per-cycle hook (the VGA check, frame writer).
+    pub fn add_hook(&mut self, hook: Box<dyn CycleHook>) {
+        self.hooks.push(hook);
+    }
+
+    /// Dumps an FST waveform from now on.
+    pub fn trace(&mut self, path: &Path) -> Result<(), TraceError> {
+        self.dut.trace(path)
+    }
+
+    /// The golden state, which the RTL's state equals (or the run stopped).
+    pub fn golden(&self) -> &GameState {
+        &self.sb.pred.golden
+    }
+
+    /// The architectural state read from the RTL: the debug port's scalars
+    /// and the board RAM.
+    pub fn rtl_state(&self) -> Result<GameState, StateDecodeError> {
+        decode_state(&self.out, &self.dut.read_board())
+    }
+
+    /// One clock cycle, checked.
+    pub fn step(&mut self) -> Result<CycleEvents, Mismatch> {
+        let (input, wire) = self.drive();
+        self.dut.tick(&input, &mut self.out);
+        self.check(&input, wire)
+    }
+
+    /// Up to `max` (at least one) checked cycles; returns how many ran. A
+    /// stretch in which the drivers hold the pins and the golden models
+    /// predict that no output but the VGA pins and the draw counter changes
+    /// runs as one burst of the model, which stops at the first cycle whose
+    /// outputs do change (that cycle is then checked as [`CoreEnv::step`]
+    /// checks it); every cycle of it is checked all the same, the draw
+    /// counter by the scoreboard and the VGA pins by the hooks. Anything
+    /// else is one [`CoreEnv::step`].
+    pub fn advance(&mut self, max: u64) -> Result<u64, Mismatch> {
+        let (reset_for, key_reset_n) = self.reset_btn.steady();
+        let (start_for, key_start_n) = self.start_btn.steady();
+        let (clk, dat) = self.ps2.steady_level();
+        let keys = (key_reset_n, key_start_n);
+        let cycle = self.dut.cycle;
+        let budget = max
+            .min(reset_for)
+            .min(start_for)
+            .min(self.ps2.steady_for())
+            .min(
+                self.sb
+                    .quiet_budget(cycle, keys, self.switches, clk, &self.out),
+            );
+        if budget < BURST_MIN {
+            self.step()?;
+            return Ok(1);
+        }
+        let input = CoreIn {
+            key_reset_n: u8::from(keys.0),
+            key_start_n: u8::from(keys.1),
+            ps2_clk: u8::from(clk),
+            ps2_dat: u8::from(dat),
+            sw: self.switches,
+        };
+        let before = self.out;
+        let len = (budget as usize).min(BURST_MAX);
+        let q = self.dut.burst(&input, &mut self.out, &mut self.pins[..len]);
+        self.quiet(cycle + 1, q, &input, &before, clk)?;
+        if q == len {
+            return Ok(q as u64);
+        }
+        // The burst stepped one more cycle, whose outputs changed.
+        let (same, wire) = self.drive();
+        debug_assert!(same == input && !wire.start && wire.sent.is_none());
+        self.check(&input, wire)?;
+        Ok(q as u64 + 1)
+    }
+
+    /// The `q` quiet cycles of a burst from cycle `first`, checked (the
+    /// earliest mismatch wins, the scoreboard's before a hook's in a cycle).
+    fn quiet(
+        &mut self,
+        first: u64,
+        q: usize,
+        input: &CoreIn,
+        before: &CoreOut,
+        clk: bool,
+    ) -> Result<(), Mismatch> {
+        let n = q as u64;
+        self.reset_btn.skip(n);
+        self.start_btn.skip(n);
+        self.ps2.skip(n);
+        if let Some(r) = &mut self.record {
+            r.push_n(crate::env::stimulus::levels(input), n);
+        }
+        let sb = self.sb.skip_quiet(first, n, before.draw, clk);
+        // Hooks see the cycles before a scoreboard mismatch only.
+        let checked = match &sb {
+            Ok(()) => q,
+            Err(m) => (m.cycle - first) as usize,
+        };
+        let shown = Shown {
+            state: &self.prev_golden,
+            machine: self.sb.pred.shown_machine(),
+        };
+        let burst = Burst {
+            pins: &self.pins[..checked],
+            out: before,
+        };
+        for h in &mut self.hooks {
+            h.quiet(first, burst, shown)?;
+        }
+        sb
+    }
+
+    /// The drivers' pin levels for the next cycle, and what the PS/2 driver
+    /// did on the wire in it.
+    fn drive(&mut self) -> (CoreIn, WireEvents) {
+        let keys = (self.reset_btn.tick(), self.start_btn.tick());
+        let ((clk, dat), wire) = self.ps2.tick();
+        let input = CoreIn {
+            key_reset_n: u8::from(keys.0),
+            key_start_n: u8::from(keys.1),
+            ps2_clk: u8::from(clk),
+            ps2_dat: u8::from(dat),
+            sw: self.switches,
+        };
+        (input, wire)
+    }
+
+    /// Checks the cycle just stepped with `input` on the pins.
+    fn check(&mut self, input: &CoreIn, wire: WireEvents) -> Result<CycleEvents, Mismatch> {
+        let keys = (input.key_reset_n != 0, input.key_start_n != 0);
+        let clk = input.ps2_clk != 0;
+        if let Some(r) = &mut self.record {
+            r.push(crate::env::stimulus::levels(input));
+        }
+        // The receiver's reset this cycle is the one registered last cycle.
+        self.sb.kbd.wire(clk, wire.start, self.sb.in_reset());
+        if let Some(frame) = wire.sent {
+            self.sb.frame_sent(frame);
+        }
+        let cycle = self.dut.cycle;
+        let machine_before = self.sb.pred.shown_machine();
+        let ev = self.sb.check(cycle, keys, self.switches, &self.out)?;
+        if ev.reset {
+            // A keyboard sends only on an idle bus; the receiver takes a start
+            // bit only once the bus has idled for its arming time after reset.
+            let rx = *self.ps2.rx();
+            self.ps2.hold_off(rx.arm_cycles + rx.filter_cycles);
+        }
+        if ev.compare_board {
+            self.sb.compare_board(cycle, &self.dut.read_board())?;
+        }
+        for h in &mut self.hooks {
+            let before = Shown {
+                state: &self.prev_golden,
+                machine: machine_before,
+            };
+            h.cycle(cycle, &self.out, before, &ev)?;
+        }
+        if ev.applied.is_some() || ev.started || ev.reset {
+            self.prev_golden = self.sb.pred.golden.clone();
+            if ev.applied.is_some()
+                && self.stopped_at.is_none()
+                && self
+                    .round_limit
+                    .is_some_and(|r| self.sb.pred.golden.round > r)
+            {
+                self.stopped_at = Some(self.sb.pred.golden.clone());
+            }
+        }
+        Ok(ev)
+    }
+
+    /// `n` checked cycles.
+    pub fn run(&mut self, n: u64) -> Result<(), Mismatch> {
+        let end = self.dut.cycle + n;
+        while self.dut.cycle < end {
+            self.advance(end - self.dut.cycle)?;
+        }
+        Ok(())
+    }
+
+    /// Runs until `done` holds, failing with `what` after `limit` cycles.
+    /// `done` is asked after every cycle in which something happened (an
+    /// output other than the VGA pins and the draw counter changed, a
+    /// driver changed a pin) and after at most a few thousand quiet cycles
+    /// ([`CoreEnv::advance`]): a condition on the cycle count alone belongs
+    /// in [`CoreEnv::run`].
+    pub fn run_until(
+        &mut self,
+        limit: u64,
+        what: &str,
+        mut done: impl FnMut(&Self) -> bool,
+    ) -> Result<(), Mismatch> {
+        let start = self.dut.cycle;
+        while !done(self) {
+            if self.dut.cycle - start > limit {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    what,
+                    format!("within {limit} cycles"),
+                    "timed out",
+                ));
+            }
+            self.advance(limit.saturating_add(1) - (self.dut.cycle - start))?;
+        }
+        Ok(())
+    }
+
+    /// A test's backdoor: sets cells of the board to `cells` in the RTL
+    /// (board RAM and the machine player's copy, [`CoreDut::poke_cell`]) and
+    /// in the golden model at once, outside the video scan, between two
+    /// commands of a game in progress, on a person's turn: a position a game
+    /// reaches only after hundreds of rounds, set up in one step. Every
+    /// check goes on as before; the next frame shows the new board.
+    pub fn poke(&mut self, cells: &[(Pos, Cell)]) -> Result<(), Mismatch> {
+        self.drain()?;
+        let g = self.golden();
+        if g.phase != Phase::Playing || self.sb.pred.machine_turn() {
+            return Err(Mismatch::new(
+                self.dut.cycle,
+                "backdoor write",
+                "a game in progress, on a person's turn",
+                format!(
+                    "{:?}, machine's turn: {}",
+                    g.phase,
+                    self.sb.pred.machine_turn()
+                ),
+            ));
+        }
+        // Outside the scan, which copies the cells for the next frame.
+        self.run_until(FRAME_CYCLES, "the video scan over", |e| {
+            e.sb.last_snapshot()
+                .is_none_or(|s| e.dut.cycle > s + crate::env::scoreboard::core::SCAN_CYCLES)
+        })?;
+        for &(p, c) in cells {
+            if !self.dut.poke_cell(p.index() as u8, c.to_bits()) {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "backdoor write",
+                    "a model with a backdoor (the RTL)",
+                    "the netlist",
+                ));
+            }
+            *self.sb.pred.golden.cell_mut(p) = c;
+            *self.prev_golden.cell_mut(p) = c;
+        }
+        Ok(())
+    }
+
+    /// Presses START so that the draw counter reads `map` when the press is
+    /// recognised, and runs until the game has started (or, in PLAYING,
+    /// until the ignored press is over).
+    pub fn press_start(&mut self, map: u8, press: &Press) -> Result<(), Mismatch> {
+        let start = self.schedule_start(map, press)?;
+        self.run(start.cycles)?;
+        self.finish_start(map, start)
+    }
+
+    /// The first half of [`CoreEnv::press_start`]: presses START (timed
+    /// for `map`) and says in how many cycles the debounced press will be
+    /// recognised; run those (doing what a test wants meanwhile), then
+    /// [`CoreEnv::finish_start`].
+    pub fn schedule_start(&mut self, map: u8, press: &Press) -> Result<ScheduledStart, Mismatch> {
+        self.run_until(u64::MAX, "START button idle", |e| e.start_btn.idle())?;
+        // Recognition latency of this waveform: run the predictor on a copy.
+        let mut model = self.sb.pred.buttons.clone();
+        let mut levels = press
+            .stretches
+            .iter()
+            .flat_map(|&(n, p)| std::iter::repeat_n(!p, n as usize));
+        let mut k = 0u64;
+        loop {
+            k += 1;
+            let level = levels.next().unwrap_or(true);
+            model.step(true, level);
+            if model.start_press() {
+                break;
+            }
+            if k > press.len() + 8 {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "START press",
+                    "a press the debouncer recognises",
+                    "too short or too bouncy",
+                ));
+            }
+        }
+        let v = u64::from(self.sb.draw());
+        let delay = (u64::from(map) + 2 * DRAW_MODULUS - v - k % DRAW_MODULUS) % DRAW_MODULUS;
+        self.start_btn.press(delay as u32, press);
+        Ok(ScheduledStart {
+            cycles: delay + k,
+            starts: self.sb.pred.golden.phase != Phase::Playing,
+        })
+    }
+
+    /// The second half of [`CoreEnv::press_start`], once the press is
+    /// recognised: runs until the game has started on `map` (or, in
+    /// PLAYING, until the ignored press is over).
+    pub fn finish_start(&mut self, map: u8, start: ScheduledStart) -> Result<(), Mismatch> {
+        if start.starts {
+            self.run_until(START_LATENCY_MAX, "game start", |e| !e.sb.start_pending())?;
+            // The predictor chose the delay; make sure the draw really hit `map`.
+            if self.sb.pred.golden.map != map {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "map drawn by START",
+                    map,
+                    self.sb.pred.golden.map,
+                ));
+            }
+        }
+        self.run_until(u64::MAX, "START released", |e| {
+            e.start_btn.idle() && !e.sb.pred.buttons.start.pressed()
+        })
+    }
+
+    /// Presses RESET (with the keyboard quiet) and runs until it is released.
+    pub fn press_reset(&mut self, press: &Press) -> Result<(), Mismatch> {
+        self.drain()?;
+        self.reset_btn.press(0, press);
+        self.run_until(u64::MAX, "RESET released", |e| {
+            e.reset_btn.idle() && !e.sb.pred.buttons.reset.pressed() && !e.sb.pred.buttons.rst()
+        })?;
+        self.run(2)
+    }
+
+    /// Runs until every byte sent has been received and applied.
+    pub fn drain(&mut self) -> Result<(), Mismatch> {
+        let limit = (self.ps2.pending() as u64 + 2) * FRAME_CYCLES;
+        self.run_until(
+            limit,
+            "keyboard drained (all bytes sent and applied)",
+            |e| e.ps2.idle() && e.sb.drained(),
+        )
+    }
+
+    /// Runs one script step (docs/rules.md key-script format); `map` is the map a
+    /// `START` draws.
+    pub fn run_step(&mut self, map: u8, step: &Step) -> Result<(), Mismatch> {
+        match &step.action {
+            Action::Start => {
+                self.drain()?;
+                self.press_start(map, &Press::clean(hold_cycles()))
+            }
+            Action::Reset => self.press_reset(&Press::clean(hold_cycles())),
+            // A pause in typing: the keys before it are sent and applied first.
+            Action::Wait(frames) => {
+                self.drain()?;
+                self.run(u64::from(*frames) * FRAME_CYCLES)
+            }
+            // The machine moves meanwhile (docs/rules.md §11); a whole machine game
+            // is a few hundred frames at the bench's pace.
+            Action::WaitTurn => {
+                self.drain()?;
+                self.run_until(WAIT_TURN_FRAMES * FRAME_CYCLES, "a person's turn", |e| {
+                    !e.sb.pred.machine_turn()
+                })
+            }
+            _ => {
+                self.ps2.send_bytes(&step.ps2_bytes());
+                Ok(())
+            }
+        }
+    }
+}
