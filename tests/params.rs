@@ -62,11 +62,15 @@ fn board() -> BTreeMap<String, u64> {
 fn board_of(ulx3s: bool) -> BTreeMap<String, u64> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("params");
     std::fs::create_dir_all(&dir).expect("scratch folder");
-    let vvp = dir.join(if ulx3s {
-        "params-ulx3s.vvp"
-    } else {
-        "params.vvp"
-    });
+    // One file per call: the tests run in parallel, and two of them
+    // elaborate the DE2-115's top at once.
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let vvp = dir.join(format!(
+        "params-{}-{}-{n}.vvp",
+        if ulx3s { "ulx3s" } else { "de2-115" },
+        std::process::id()
+    ));
     let mut rtl = common::icarus::rtl_files(&[]);
     let mut defines = Vec::new();
     if ulx3s {
@@ -81,7 +85,11 @@ fn board_of(ulx3s: bool) -> BTreeMap<String, u64> {
         .arg(&vvp)
         .output()
         .unwrap_or_else(|e| panic!("vvp not found ({e}): run scripts/setup"));
-    assert!(run.status.success(), "vvp failed");
+    assert!(
+        run.status.success(),
+        "vvp failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let mut values = BTreeMap::new();
     for line in String::from_utf8_lossy(&run.stdout).lines() {
         let Some((name, value)) = line.split_once(' ') else {
