@@ -694,14 +694,7 @@ fn synthesise_netlist(p: &Paths) -> PathBuf {
             ))
         });
     }
-    let mut files: Vec<String> = std::fs::read_dir(&p.rtl)
-        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", p.rtl.display())))
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".v"))
-        .map(|n| format!("rtl/{n}"))
-        .collect();
-    files.sort();
+    let files = verilog_files(&p.rtl);
     let netlist = dir.join("generals_core.v");
     let script = format!(
         "read_verilog -defer -DSYNTHESIS -Irtl {files}\n\
@@ -709,8 +702,7 @@ fn synthesise_netlist(p: &Paths) -> PathBuf {
          synth -top generals_core -flatten -run :fine\n\
          opt -full\ntechmap\nopt -fast\nabc\nopt_clean\n\
          splitnets -driver\nopt_clean -purge\n\
-         write_verilog -noattr generals_core.v\n",
-        files = files.join(" ")
+         write_verilog -noattr generals_core.v\n"
     );
     let script_path = dir.join("netlist.ys");
     std::fs::write(&script_path, script)
@@ -887,14 +879,7 @@ fn synthesise_ecp5(p: &Paths) -> PathBuf {
             ))
         });
     }
-    let mut files: Vec<String> = std::fs::read_dir(dir.join("rtl"))
-        .unwrap_or_else(|e| fail(&format!("cannot read {}/rtl: {e}", dir.display())))
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".v"))
-        .map(|n| format!("rtl/{n}"))
-        .collect();
-    files.sort();
+    let files = verilog_files(&dir.join("rtl"));
     let netlist = dir.join("generals_core.v");
     let script = format!(
         "read_verilog -defer -DSYNTHESIS -Irtl {files}\n\
@@ -902,8 +887,7 @@ fn synthesise_ecp5(p: &Paths) -> PathBuf {
          synth_ecp5 -top generals_core\n\
          setundef -zero -params\n\
          splitnets -driver\n\
-         write_verilog -noattr generals_core.v\n",
-        files = files.join(" ")
+         write_verilog -noattr generals_core.v\n"
     );
     std::fs::write(dir.join("synth.ys"), script)
         .unwrap_or_else(|e| fail(&format!("cannot write {}/synth.ys: {e}", dir.display())));
@@ -958,4 +942,18 @@ fn read_classes_mk(mdir: &Path, prefix: &str) -> std::collections::BTreeMap<Stri
         }
     }
     vars
+}
+
+/// The `.v` files of the RTL folder `rtl`, named as yosys reads them from
+/// the folder above it (`rtl/<file>`), sorted, in one line.
+fn verilog_files(rtl: &Path) -> String {
+    let mut files: Vec<String> = std::fs::read_dir(rtl)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", rtl.display())))
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".v"))
+        .map(|n| format!("rtl/{n}"))
+        .collect();
+    files.sort();
+    files.join(" ")
 }
