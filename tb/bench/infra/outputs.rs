@@ -282,7 +282,7 @@ impl Plan {
             label: what.to_string(),
             role: Role::File,
         };
-        self.add(claim, what)
+        self.add(claim)
     }
 
     fn claim(&mut self, option: &str, path: &Path, role: Role) -> Result<(), Error> {
@@ -291,20 +291,15 @@ impl Plan {
         } else {
             (vec![key_of(path)], Some(absolute(path)))
         };
-        let shown = label(option, path);
-        self.add(
-            Claim {
-                keys,
-                at,
-                label: shown.clone(),
-                role,
-            },
-            &shown,
-        )
+        self.add(Claim {
+            keys,
+            at,
+            label: label(option, path),
+            role,
+        })
     }
 
-    fn add(&mut self, new: Claim, shown: &str) -> Result<(), Error> {
-        let refuse = |why: String| Err(Error::Refused(format!("{shown}: {why}")));
+    fn add(&mut self, new: Claim) -> Result<(), Error> {
         for old in &self.taken {
             let both_inputs = matches!(old.role, Role::Input) && matches!(new.role, Role::Input);
             if both_inputs {
@@ -316,10 +311,10 @@ impl Plan {
                 } else {
                     "two outputs"
                 };
-                return refuse(format!(
-                    "it and {} name the same file or folder: {what} cannot share it; give each output its own path",
-                    old.label
-                ));
+                return Err(Error::Refused(format!(
+                    "{}: it and {} name the same file or folder: {what} cannot share it; give each output its own path",
+                    new.label, old.label
+                )));
             }
             let (Some(a), Some(b)) = (&old.at, &new.at) else {
                 continue;
