@@ -450,28 +450,16 @@ impl CoreEnv {
     pub fn schedule_start(&mut self, map: u8, press: &Press) -> Result<ScheduledStart, Mismatch> {
         self.run_until(u64::MAX, "START button idle", |e| e.start_btn.idle())?;
         // Recognition latency of this waveform: run the predictor on a copy.
-        let mut model = self.sb.pred.buttons.clone();
-        let mut levels = press
-            .stretches
-            .iter()
-            .flat_map(|&(n, p)| std::iter::repeat_n(!p, n as usize));
-        let mut k = 0u64;
-        loop {
-            k += 1;
-            let level = levels.next().unwrap_or(true);
-            model.step(true, level);
-            if model.start_press() {
-                break;
-            }
-            if k > press.len() + 8 {
-                return Err(Mismatch::new(
+        let k = press
+            .start_latency(self.sb.pred.buttons.clone())
+            .ok_or_else(|| {
+                Mismatch::new(
                     self.dut.cycle,
                     "START press",
                     "a press the debouncer recognises",
                     "too short or too bouncy",
-                ));
-            }
-        }
+                )
+            })?;
         let v = u64::from(self.sb.draw());
         let delay = (u64::from(map) + 2 * DRAW_MODULUS - v - k % DRAW_MODULUS) % DRAW_MODULUS;
         self.start_btn.press(delay as u32, press);

@@ -420,17 +420,7 @@ fn recognised(press: &crate::env::driver::button::Press, debounce: u32, por: u32
     for _ in 0..u64::from(debounce) * 2 + u64::from(por) + 8 {
         model.step(true, true);
     }
-    let levels = press
-        .stretches
-        .iter()
-        .flat_map(|&(n, p)| std::iter::repeat_n(!p, n as usize));
-    for level in levels.chain(std::iter::repeat_n(true, 8)) {
-        model.step(true, level);
-        if model.start_press() {
-            return true;
-        }
-    }
-    false
+    press.start_latency(model).is_some()
 }
 
 /// A keyboard timing of a replay: the clock docs/rules.md allows, the jitter and

@@ -1,6 +1,7 @@
 //! Push-button **driver**: active-low board keys (RESET, START) with
 //! optional contact bounce, one level per 50 MHz cycle.
 
+use generals_golden::buttons::ButtonsModel;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -42,6 +43,24 @@ impl Press {
     /// Total length in cycles.
     pub fn len(&self) -> u64 {
         self.stretches.iter().map(|&(c, _)| u64::from(c)).sum()
+    }
+
+    /// The cycles after which `model` (both buttons' debouncers, as they
+    /// stand) recognises this press on START as a START press: the waveform,
+    /// then the button released, up to nine cycles past its end; `None` if
+    /// it never does (too short or too bouncy).
+    pub fn start_latency(&self, mut model: ButtonsModel) -> Option<u64> {
+        let mut levels = self
+            .stretches
+            .iter()
+            .flat_map(|&(n, p)| std::iter::repeat_n(!p, n as usize));
+        for k in 1..=self.len() + 9 {
+            model.step(true, levels.next().unwrap_or(true));
+            if model.start_press() {
+                return Some(k);
+            }
+        }
+        None
     }
 
     /// True for a press with no stretches.
