@@ -104,7 +104,6 @@ pub const OWN_NAMES: &[&str] = &[
 /// component a real folder): an earlier run's files removed, a new
 /// `output.txt` made for the worker's output.
 fn ready(dir: &OutDir, files: &[&str], pictures: &str) -> Result<std::fs::File, AppError> {
-    dir.make()?;
     dir.clear(files)?;
     dir.own_folder(pictures)?.clear(PICTURES)?;
     Ok(dir.create_new("output.txt")?)
