@@ -1,8 +1,8 @@
 //! Generates the Rust FFI of the C ABI shim around the Verilated models
 //! (`tb/shim/shim.h`) with bindgen, into `$OUT_DIR/shim_bindings.rs`.
 //!
-//! The models themselves are built and linked by the `generals-model` crate
-//! (`tb/model/build.rs`): it needs only `cc`, so Cargo runs it while bindgen
+//! The models themselves are built and linked by the `generals-dut` crate
+//! (`tb/dut/build.rs`): it needs only `cc`, so Cargo runs it while bindgen
 //! and the other dependencies still compile.
 
 use std::env;

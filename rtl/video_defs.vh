@@ -1,6 +1,6 @@
 // Generals (将军棋) - the screen layout, raster and palette of docs/display.md, shared by the
 // renderer's stages (the golden renderer holds the same numbers in
-// generals_render::layout). Included inside a module body.
+// generals_golden_render::layout). Included inside a module body.
 // Part of the Generals FPGA project, MIT licence.
 
 // Palette indices (colours in rtl/gfx/palette.hex).

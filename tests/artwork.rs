@@ -2,10 +2,10 @@
 //! specification: docs/display.md and docs/display.md ("Palette", "Bitmaps", and
 //! the texts of "Title screen", "Side panel" and "GAME_OVER banner").
 //!
-//! The images are generated from `tb/render/src/art.rs`, and the golden
+//! The images are generated from `tb/golden-render/src/art.rs`, and the golden
 //! renderer draws from the same file, so the every-pixel co-simulation cannot
 //! see a wrong glyph or colour there. This test shares no code and no data with
-//! `tb/render`: it parses the `$readmemh` files itself and compares them with
+//! `tb/golden-render`: it parses the `$readmemh` files itself and compares them with
 //! what is written below from the documents.
 //!
 //! What is checked exactly and what by property:

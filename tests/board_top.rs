@@ -78,6 +78,8 @@ fn the_board_top_plays_a_game_through_its_pins() {
     let stim = env.record.take().expect("recorded");
 
     // 2. The same pins into the board's top and a fresh core.
+    // The models' counts, in a coverage run (scripts/coverage).
+    generals::env::coverage::rtl::install();
     let mut top = TopDut::new().expect("a build with the board top (GENERALS_BOARD_TOP)");
     let mut core = CoreDut::new();
     let mut out = CoreOut::default();

@@ -26,6 +26,8 @@ fn a_burst_steps_the_model_as_ticks_do() {
     let (_, stim) = generals::run::speed::checked(committed_maps(), cycles, true)
         .unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
+    // The models' counts, in a coverage run (scripts/coverage).
+    generals::env::coverage::rtl::install();
     let (mut ticked, mut bursts) = (CoreDut::new(), CoreDut::new());
     let (mut t_out, mut b_out) = (CoreOut::default(), CoreOut::default());
     let mut pins = vec![PinWord::default(); 512];

@@ -1,6 +1,6 @@
 //! The netlist that becomes the bitstream, co-simulated: yosys's `synth_ecp5`
 //! maps `generals_core` to the ECP5's cells (LUT4s, flip-flops, carry cells,
-//! block RAMs, LUT RAMs, wide-function muxes; tb/model/build.rs), Verilator
+//! block RAMs, LUT RAMs, wide-function muxes; tb/dut/build.rs), Verilator
 //! compiles that netlist with yosys's models of those cells and this
 //! project's model of the block RAM (tb/ecp5/), and the same bench — drivers,
 //! scoreboard, golden models, VGA monitor — plays a whole machine-against-

@@ -107,7 +107,7 @@ fn random_regression_with_every_pixel_checked() {
     }
 }
 
-/// The nightly tier runs this (regress/list.toml's fuzz is the same run at
+/// The nightly tier runs this (farm/list.toml's fuzz is the same run at
 /// scale): `cargo test --release --test fuzz -- --ignored`.
 #[test]
 #[ignore = "nightly: about 3 minutes"]

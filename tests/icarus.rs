@@ -18,7 +18,7 @@ use generals::env::monitor::state::decode_state;
 use generals::env::scoreboard::core::FRAME_CYCLES;
 use generals::run::play::{attach_vga_check, FrameOptions};
 use generals_golden::{GameState, Phase};
-use generals_render as gr;
+use generals_golden_render as gr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

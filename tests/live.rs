@@ -198,10 +198,13 @@ fn the_live_window_shows_the_checked_frames_and_takes_keys() {
     assert_eq!(state, held, "still the same state after the screenshot");
     assert_eq!(
         (picture.width() as usize, picture.height() as usize),
-        (generals_render::WIDTH, generals_render::HEIGHT),
+        (
+            generals_golden_render::WIDTH,
+            generals_golden_render::HEIGHT
+        ),
         "the window at scale 1"
     );
-    let expected = generals_render::render_with(&state, seats);
+    let expected = generals_golden_render::render_with(&state, seats);
     let differ = picture
         .pixels()
         .zip(&expected.pixels)
@@ -260,8 +263,8 @@ fn a_mismatch_stops_the_window_and_shows_its_report() {
         },
     );
     let picture = screenshot(&display, &id, &dir.join("report.png"));
-    let red = generals_render::colour(generals_render::pal::RED);
-    let white = generals_render::colour(generals_render::pal::WHITE);
+    let red = generals_golden_render::colour(generals_golden_render::pal::RED);
+    let white = generals_golden_render::colour(generals_golden_render::pal::WHITE);
     // The report's first line begins "MISMATCH": the 'M' glyph's row 0 is
     // .XX...XX, so column 0 is the red box and column 1 ink.
     assert_eq!(picture.get_pixel(0, 0).0, red, "the report's box");

@@ -165,13 +165,13 @@ fn keys_and_switches_during_a_machine_game() {
 #[test]
 fn title_screen_follows_the_switches_and_the_panel_marks_the_machine() {
     let mut env = CoreEnv::new(maps(), 6, Ps2Timing::default()).unwrap_or_else(|m| panic!("{m}"));
-    let last: Rc<RefCell<Option<generals_render::Frame>>> = Rc::default();
+    let last: Rc<RefCell<Option<generals_golden_render::Frame>>> = Rc::default();
     let keep = Rc::clone(&last);
     let monitor = VgaCheck::new(out_dir("machine-title")).with_sink(Box::new(move |_, f, _| {
         *keep.borrow_mut() = Some(f.clone());
     }));
     env.add_hook(Box::new(monitor));
-    let pixel = |last: &Rc<RefCell<Option<generals_render::Frame>>>, x, y| {
+    let pixel = |last: &Rc<RefCell<Option<generals_golden_render::Frame>>>, x, y| {
         last.borrow().as_ref().expect("a frame").pixel(x, y)
     };
     const WHITE: [u8; 3] = [0xff; 3];

@@ -1,5 +1,5 @@
 //! Gate-level co-simulation: yosys synthesises `generals_core` to generic
-//! gates (tb/model/build.rs), Verilator compiles that netlist, and the same bench —
+//! gates (tb/dut/build.rs), Verilator compiles that netlist, and the same bench —
 //! drivers, scoreboard, golden model, VGA monitor — plays a game on it with
 //! every check on. A difference between what the RTL simulates and what
 //! synthesis builds (an `ifdef`'d ROM image, a `translate_off`, an initial

@@ -51,6 +51,8 @@ fn a_model_ticks_alike_with_and_without_a_waveform() {
     let (_, stim) = checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
     let wave = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("generals-edges.fst");
+    // The models' counts, in a coverage run (scripts/coverage).
+    generals::env::coverage::rtl::install();
     let (mut fast, mut full) = (CoreDut::new(), CoreDut::new());
     full.trace(&wave).unwrap_or_else(|e| panic!("{e}"));
     let (mut a, mut b) = (CoreOut::default(), CoreOut::default());

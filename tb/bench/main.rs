@@ -65,7 +65,7 @@ enum Cmd {
         cmd: maps::MapsCmd,
     },
     /// The regression farm: every seed of every test of a tier of the list
-    /// (regress/list.toml) on a pool of workers, with JUnit results,
+    /// (farm/list.toml) on a pool of workers, with JUnit results,
     /// failures grouped and shrunk; sharded for a cluster (docs/regression.md).
     Regress(regress::RegressArgs),
     /// Coverage: merge the files that runs of the coverage build wrote
@@ -101,6 +101,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
 
 fn main() -> ExitCode {
     generals::infra::outputs::interrupt::install();
+    generals::env::coverage::rtl::install();
     let result = match Cli::try_parse() {
         Ok(cli) => run(cli),
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => Err(not_utf8()),

@@ -1,5 +1,5 @@
 // DP16KD, the ECP5's 18-kbit block RAM (sysMEM EBR), as a simulation model for
-// the post-synth_ecp5 netlist of generals_core (tb/model/build.rs,
+// the post-synth_ecp5 netlist of generals_core (tb/dut/build.rs,
 // tb/ecp5/cells_sim.v). Yosys ships this cell as a blackbox only
 // (share/lattice/cells_sim_ecp5.v: ports and parameters, no behaviour), so this
 // model is written here from the cell's documented behaviour: Lattice's ECP5

@@ -1,5 +1,5 @@
 // The cell library the post-synth_ecp5 netlist of generals_core is simulated
-// with (tb/model/build.rs): yosys's own ECP5 simulation models, the very ones
+// with (tb/dut/build.rs): yosys's own ECP5 simulation models, the very ones
 // synth_ecp5 reads (share/lattice/cells_sim_ecp5.v of the pinned YoWASP
 // yosys, found on the include path), with one cell replaced.
 //

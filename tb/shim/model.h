@@ -25,7 +25,7 @@
 // rules make so and tests/speed.rs checks against the full eval().
 #if VM_COVERAGE
 // The coverage build is compiled by another Verilator (5.048, see
-// tb/model/build.rs), whose internals these shortcuts do not know: it takes
+// tb/dut/build.rs), whose internals these shortcuts do not know: it takes
 // Verilator's own eval() at both edges.
 template <class Root, class = void>
 struct FallingEdgeByTrigger : std::false_type {};
@@ -128,7 +128,7 @@ struct Model {
         delete fst;
         fst = nullptr;
     }
-    // The coverage build (VM_COVERAGE, see tb/model/build.rs): writes the
+    // The coverage build (VM_COVERAGE, see tb/dut/build.rs): writes the
     // model's coverage counts to `path`; 0, or -1 where the model has none.
     int coverage_write(const char *path) {
 #if VM_COVERAGE

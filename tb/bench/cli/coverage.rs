@@ -22,10 +22,10 @@ pub enum CoverageCmd {
         /// The report folder.
         #[arg(long, default_value = "out/coverage/report", value_name = "DIR")]
         out: PathBuf,
-        /// The committed floor (coverage/floor.toml).
+        /// The committed floor (tb/bench/env/coverage/floor.toml).
         #[arg(long, value_name = "FILE")]
         floor: Option<PathBuf>,
-        /// What is left out, with reasons (coverage/waivers.toml).
+        /// What is left out, with reasons (tb/bench/env/coverage/waivers.toml).
         #[arg(long, value_name = "FILE")]
         waivers: Option<PathBuf>,
         /// Print every point and bin not hit, and what each run added.

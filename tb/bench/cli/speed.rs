@@ -92,8 +92,8 @@ pub fn speed_cmd(cmd: SpeedCmd) -> Result<(), AppError> {
             &serde_json::json!({
                 "clock_hz": generals::CLOCK_HZ,
                 "frame_cycles": FRAME_CYCLES,
-                "verilator_flags": generals_model::VERILATOR_FLAGS,
-                "bot_gap": generals_model::BOT_GAP,
+                "verilator_flags": generals_dut::VERILATOR_FLAGS,
+                "bot_gap": generals_dut::BOT_GAP,
                 "lockstep_scenarios": Scenario::LOCKSTEP.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             })
             .to_string(),

@@ -165,6 +165,7 @@ impl CoreEnv {
         timing: Ps2Timing,
         record: bool,
     ) -> Result<Self, Mismatch> {
+        crate::env::coverage::rtl::install();
         let params = CoreDut::params();
         let mut env = Self {
             dut,

@@ -14,7 +14,31 @@ pub use ffi::{core_params as CoreParams, kbd_params as KbdParams};
 
 pub use ffi::{kbd_in as KbdIn, kbd_out as KbdOut};
 // Also what links the models into every program that uses this crate.
-pub use generals_model::RTL_DIR;
+pub use generals_dut::RTL_DIR;
+
+/// What a model does with its coverage counts when it is dropped: called
+/// with the model's name (`core`, `kbd`, `top`, `dvi`) and a function that
+/// writes the counts to a path in Verilator's `coverage.dat` format (it
+/// returns non-zero in a build without counts). The wrapper knows nothing of
+/// where coverage files go; whoever collects them sets the hook
+/// ([`set_coverage_hook`]; the bench's is `env::coverage::rtl::install`).
+pub type CoverageHook = fn(model: &str, write: &mut dyn FnMut(&std::ffi::CStr) -> i32);
+
+static COVERAGE_HOOK: std::sync::OnceLock<CoverageHook> = std::sync::OnceLock::new();
+
+/// Sets the hook every model calls when it is dropped, for the rest of the
+/// process. The first call wins; without one, counts are not written.
+pub fn set_coverage_hook(hook: CoverageHook) {
+    // A second call with another hook is ignored: one collector a process.
+    let _ = COVERAGE_HOOK.set(hook);
+}
+
+/// Hands a dropped model's counts to the hook, if one is set.
+fn coverage_hook(model: &str, write: &mut dyn FnMut(&std::ffi::CStr) -> i32) {
+    if let Some(hook) = COVERAGE_HOOK.get() {
+        hook(model, write);
+    }
+}
 
 /// The waveform's path for the C side. The FST writer replaces whatever is
 /// at the path with a new file (and writes `<path>.hier` beside it), so a
@@ -110,7 +134,7 @@ impl Default for KbdDut {
 impl Drop for KbdDut {
     fn drop(&mut self) {
         // SAFETY: raw is live; the path is a valid C string for the call.
-        crate::env::coverage::rtl::dump("kbd", |p| unsafe {
+        coverage_hook("kbd", &mut |p| unsafe {
             ffi::kbd_coverage_write(self.raw, p.as_ptr())
         });
         // SAFETY: raw came from kbd_new and is freed once.
@@ -150,7 +174,7 @@ impl TopDut {
 impl Drop for TopDut {
     fn drop(&mut self) {
         // SAFETY: raw is live; the path is a valid C string for the call.
-        crate::env::coverage::rtl::dump("top", |p| unsafe {
+        coverage_hook("top", &mut |p| unsafe {
             ffi::top_coverage_write(self.raw, p.as_ptr())
         });
         // SAFETY: raw came from top_new and is freed once.
@@ -212,7 +236,7 @@ impl DviDut {
 impl Drop for DviDut {
     fn drop(&mut self) {
         // SAFETY: raw is live; the path is a valid C string for the call.
-        crate::env::coverage::rtl::dump("dvi", |p| unsafe {
+        coverage_hook("dvi", &mut |p| unsafe {
             ffi::dvi_coverage_write(self.raw, p.as_ptr())
         });
         // SAFETY: raw came from dvi_new and is freed once.
@@ -441,7 +465,7 @@ pub enum CoreModel {
     /// The RTL as written.
     #[default]
     Rtl,
-    /// The gate-level netlist yosys synthesises from it (`tb/model/build.rs`).
+    /// The gate-level netlist yosys synthesises from it (`tb/dut/build.rs`).
     Netlist,
     /// The netlist `synth_ecp5` maps it to, the ECP5's cells (LUTs,
     /// flip-flops, carry chains, block and LUT RAMs) simulated by their
@@ -630,7 +654,7 @@ impl Default for CoreDut {
 impl Drop for CoreDut {
     fn drop(&mut self) {
         // SAFETY: raw is live; the path is a valid C string for the call.
-        crate::env::coverage::rtl::dump("core", |p| unsafe {
+        coverage_hook("core", &mut |p| unsafe {
             ffi::core_coverage_write(self.raw, p.as_ptr())
         });
         // SAFETY: raw came from core_new and is freed once.

@@ -4,16 +4,16 @@
 
 use crate::infra::outputs::{Error as OutError, OutputError};
 use crate::infra::outputs::{OutDir, OutFile, Staged};
+use generals_golden_render::Frame;
 use generals_maps::shown_path;
-use generals_render::Frame;
 use image::ImageEncoder;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Width and height of a frame.
-const W: u16 = generals_render::WIDTH as u16;
-const H: u16 = generals_render::HEIGHT as u16;
+const W: u16 = generals_golden_render::WIDTH as u16;
+const H: u16 = generals_golden_render::HEIGHT as u16;
 /// A 60 Hz frame in GIF delay units (1/100 s), rounded.
 const FRAME_CS: f64 = 100.0 / 59.52;
 /// Shortest time a state is held in the GIF, so a person can follow it.

@@ -102,6 +102,7 @@ impl Drop for KbdEnv {
 impl KbdEnv {
     /// A fresh environment; `seed` drives jitter and the random consumer.
     pub fn new(seed: u64, timing: Ps2Timing) -> Self {
+        crate::env::coverage::rtl::install();
         let rx = KbdDut::params();
         let mut env = Self {
             dut: KbdDut::new(),

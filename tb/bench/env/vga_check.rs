@@ -15,7 +15,7 @@ use crate::env::scoreboard::core::CycleEvents;
 use crate::env::scoreboard::dvi::DviScoreboard;
 use crate::env::scoreboard::pixels::PixelScoreboard;
 use crate::infra::mismatch::Mismatch;
-use generals_render as gr;
+use generals_golden_render as gr;
 use std::path::PathBuf;
 
 /// Receives every completed frame: its number, pixels, and whether it was
@@ -78,6 +78,7 @@ impl VgaCheck {
     /// Checks the ULX3S's DVI output too (docs/board.md (the ULX3S)): its encoders run
     /// from the first cycle on, beside the core.
     pub fn with_dvi(mut self) -> Result<Self, NoDvi> {
+        crate::env::coverage::rtl::install();
         self.dvi = Some(DviCheck {
             dut: DviDut::new()?,
             sb: DviScoreboard::new(),

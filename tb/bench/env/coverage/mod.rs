@@ -1,7 +1,7 @@
 //! Coverage: what the tests exercised.
 //!
 //! - [`rtl`]: the RTL's line, branch, toggle and cover-point counts, which a
-//!   model built for coverage (`GENERALS_COVERAGE`, see `tb/model/build.rs`)
+//!   model built for coverage (`GENERALS_COVERAGE`, see `tb/dut/build.rs`)
 //!   writes when it is dropped;
 //! - [`functional`]: the functional coverage model, bins written from
 //!   docs/rules.md and sampled from what the bench sees (never from RTL
@@ -24,7 +24,7 @@ pub const FORMAT: &str = "generals-coverage-1";
 /// The build the files of this program belong to: a hash of the RTL, the
 /// maps and the cover points it was built from.
 pub fn build_id() -> &'static str {
-    generals_model::BUILD_ID
+    generals_dut::BUILD_ID
 }
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -156,7 +156,7 @@ fn key_text(fields: &[(&str, String)]) -> String {
 /// A source path as the report names it: from its `rtl/` folder on (or
 /// whole, if it has none), so runs from other checkouts merge.
 fn relative_source(path: &str) -> String {
-    match ["/rtl/", "/tb/cover/"]
+    match ["/rtl/", "/tb/cover_points/"]
         .iter()
         .filter_map(|d| path.rfind(d))
         .max()
@@ -375,7 +375,7 @@ fn merge_bins(
 }
 
 /// The committed floor: the least each figure may be, in per cent of what
-/// is not waived (`coverage/floor.toml`).
+/// is not waived (`tb/bench/env/coverage/floor.toml`).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Floor {
@@ -392,7 +392,7 @@ pub struct Floor {
 }
 
 /// What is left out of the figures, each with its reason
-/// (`coverage/waivers.toml`).
+/// (`tb/bench/env/coverage/waivers.toml`).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Waivers {
@@ -589,7 +589,7 @@ impl Waivers {
     pub fn read(path: &Path) -> Result<Waivers, CoverageError> {
         let mut w: Waivers = read_toml(path)?;
         w.rtl
-            .extend(source_waivers(Path::new(generals_model::RTL_DIR))?);
+            .extend(source_waivers(Path::new(generals_dut::RTL_DIR))?);
         let known: BTreeSet<String> = super::functional::bins()
             .into_iter()
             .map(|b| b.id)

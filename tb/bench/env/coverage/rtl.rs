@@ -4,13 +4,21 @@
 
 use std::ffi::CString;
 
+/// Makes every model write its counts with [`dump`] when it is dropped (the
+/// models' coverage hook, [`crate::env::dut::set_coverage_hook`]). The
+/// environments and the program call it; a test that builds a model itself
+/// calls it first.
+pub fn install() {
+    crate::env::dut::set_coverage_hook(dump);
+}
+
 /// Writes a model's counts with `write` (the shim's `*_coverage_write`)
 /// into the coverage folder, if coverage is collected and the model was
 /// built for it. A failure is reported on standard error and otherwise
 /// ignored: coverage must never fail the run it measures. The file is
 /// written as every output of the bench is: whole, and never through a
 /// link planted at its name.
-pub fn dump(what: &str, write: impl FnOnce(&std::ffi::CStr) -> i32) {
+pub fn dump(what: &str, write: &mut dyn FnMut(&std::ffi::CStr) -> i32) {
     let Some(dir) = super::dir() else {
         return;
     };

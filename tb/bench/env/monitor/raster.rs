@@ -7,7 +7,7 @@
 use super::vesa::{vesa_numbers::*, Sample, VesaMeter};
 use crate::env::dut::{CoreOut, PinWord};
 use crate::infra::mismatch::Mismatch;
-use generals_render as gr;
+use generals_golden_render as gr;
 
 /// Cycles without a vsync (after power-up or a reset) before the monitor
 /// gives up: two frames.

@@ -5,7 +5,7 @@
 /// VESA 640×480@60, in pixels and lines: the golden renderer's layout
 /// (docs/display.md) is their one home; here they are widened for counting.
 pub mod vesa_numbers {
-    use generals_render::layout as l;
+    use generals_golden_render::layout as l;
     /// Visible pixels per line.
     pub const H_VISIBLE: u64 = l::H_VISIBLE as u64;
     /// Horizontal front porch.

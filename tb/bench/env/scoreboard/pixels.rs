@@ -9,7 +9,7 @@ use crate::env::monitor::vesa::vesa_numbers::V_VISIBLE;
 use crate::infra::mismatch::Mismatch;
 use generals_golden::machine::Seats;
 use generals_golden::GameState;
-use generals_render as gr;
+use generals_golden_render as gr;
 use std::path::PathBuf;
 
 /// What the display shows of the golden model (docs/display.md, §8).

@@ -1,4 +1,4 @@
-//! The regression list (`regress/list.toml`): named tests, each a kind of
+//! The regression list (`farm/list.toml`): named tests, each a kind of
 //! run with, per tier, a seed count and a budget; and the jobs a
 //! regression runs (every test, every seed), in one fixed order, with
 //! seeds drawn from one master seed.
@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn the_committed_list_reads() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("regress/list.toml");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("farm/list.toml");
         let list = List::read(&path).expect("the committed list");
         assert!(list.test("fuzz").is_some());
         for t in &list.tests {
@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn shards_partition_the_jobs() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("regress/list.toml");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("farm/list.toml");
         let list = List::read(&path).expect("list");
         let all = jobs(&list, Tier::Smoke, None, 7, &[], None);
         let mut union: Vec<Job> = (1..=3)

@@ -1,5 +1,5 @@
 //! The regression farm (`generals regress`): every (test, seed) job of a
-//! tier of the list (`regress/list.toml`) on a pool of worker processes,
+//! tier of the list (`farm/list.toml`) on a pool of worker processes,
 //! one per core by default, each job a process of its own (`generals
 //! regress job`), so that a crash is a failed job with its output kept,
 //! never a lost regression. Results go into `--out`: `results.json`,
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 /// The default list: the repository's.
 pub fn default_list() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("regress/list.toml")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("farm/list.toml")
 }
 
 /// What `generals regress` was asked to run.
@@ -241,7 +241,7 @@ pub fn run(
         format: results::FORMAT.into(),
         list: cfg.list.display().to_string(),
         list_hash: list.hash(),
-        build: generals_model::BUILD_ID.into(),
+        build: generals_dut::BUILD_ID.into(),
         master_seed: cfg.master,
         tier: cfg.tier,
         seeds: cfg.seeds,
@@ -280,7 +280,7 @@ fn checked_list(cfg: &Config) -> Result<List, AppError> {
             known.join(", ")
         )));
     }
-    if cfg.coverage && !generals_model::COVERAGE {
+    if cfg.coverage && !generals_dut::COVERAGE {
         return Err(AppError::Usage(
             "--coverage needs the coverage build: cargo run --release --features coverage -- regress --coverage …"
                 .into(),

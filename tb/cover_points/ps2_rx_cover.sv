@@ -1,5 +1,5 @@
 // Cover points of the PS/2 receiver (docs/rules.md §4), bound into every
-// ps2_rx of the coverage build (tb/model/build.rs); nothing here is part of
+// ps2_rx of the coverage build (tb/dut/build.rs); nothing here is part of
 // the design, and neither synthesis nor the speed build reads it.
 `default_nettype none
 `timescale 1ns / 1ps

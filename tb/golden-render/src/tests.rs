@@ -61,7 +61,7 @@ fn committed_rom_images_match_the_artwork() {
         let committed = std::fs::read_to_string(dir.join(name)).expect("read rtl/gfx file");
         assert!(
             committed == text,
-            "rtl/gfx/{name} differs from tb/render/src/art.rs: run `cargo run -p generals-render --example gen_gfx`"
+            "rtl/gfx/{name} differs from tb/golden-render/src/art.rs: run `cargo run -p generals-golden-render --example gen_gfx`"
         );
     }
 }

@@ -30,7 +30,7 @@
 //!
 //! The features `coverage` and `coverage-toggle` build the RTL models for
 //! coverage instead of speed (`scripts/coverage` does): `coverage` is
-//! Verilator's line and branch coverage and the cover points of `tb/cover/`
+//! Verilator's line and branch coverage and the cover points of `tb/cover_points/`
 //! (bound into the RTL), `coverage-toggle` adds toggle coverage of every
 //! signal. Cargo keeps each feature set's build apart from the speed build
 //! (its own `OUT_DIR`, its own build of the crates that link it), so the
@@ -102,7 +102,7 @@ const BENCH_BOT_GAP: u32 = 20_000;
 /// values the run chooses (0 by default, as on the FPGA, or random from a
 /// seed: CoreDut::with_random_init), so that a test can show the design
 /// does not depend on them. The one home of these options: the crate hands
-/// them on (`generals_model::VERILATOR_FLAGS`), and scripts/lockstep builds
+/// them on (`generals_dut::VERILATOR_FLAGS`), and scripts/lockstep builds
 /// its models with them (`generals speed facts`).
 const VERILATOR_FLAGS: &[&str] = &[
     "--x-assign",
@@ -135,7 +135,7 @@ fn fail(msg: &str) -> ! {
 /// Where the build reads from and writes to.
 #[derive(Clone)]
 struct Paths {
-    /// The repository's root (this crate is `tb/model/`).
+    /// The repository's root (this crate is `tb/dut/`).
     root: PathBuf,
     out: PathBuf,
     rtl: PathBuf,
@@ -170,14 +170,17 @@ fn main() {
     println!("cargo:rerun-if-changed={}", root.join("tb/ecp5").display());
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", root.join("tb/shim").display());
-    println!("cargo:rerun-if-changed={}", root.join("tb/cover").display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("tb/cover_points").display()
+    );
     println!(
         "cargo:rerun-if-changed={}",
         root.join("maps/maps.hex").display()
     );
     // The facts the crate hands on (its lib.rs includes them).
     let facts = format!(
-        "/// Verilator's options for the RTL's models (see tb/model/build.rs).\n\
+        "/// Verilator's options for the RTL's models (see tb/dut/build.rs).\n\
          pub const VERILATOR_FLAGS: &[&str] = &{VERILATOR_FLAGS:?};\n\
          /// The machine player's pause (`BOT_GAP`) the bench's models are built with.\n\
          pub const BOT_GAP: u32 = {BENCH_BOT_GAP};\n"
@@ -191,7 +194,7 @@ fn main() {
         build_id(&[
             rtl.clone(),
             root.join("maps/maps.hex"),
-            root.join("tb/cover")
+            root.join("tb/cover_points")
         ])
     );
 
@@ -641,7 +644,7 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
                 &["ps2_rx", "keyboard", "game_logic", "machine_player"]
             };
             for m in bound {
-                cmd.arg(p.root.join(format!("tb/cover/{m}_cover.sv")));
+                cmd.arg(p.root.join(format!("tb/cover_points/{m}_cover.sv")));
             }
         }
     }
