@@ -339,3 +339,302 @@ fn a_key_during_the_map_load_is_ignored() {
         }
     }
 }
+
+/// The side panel's largest numbers, every pixel checked (docs/display.md,
+/// "Side panel"; docs/rules.md §1): every cell at the troop ceiling, so that
+/// Red's total is the largest the rules allow (99 cells of 511: 50 589,
+/// five digits) and Blue's a single cell's; then the board split in two
+/// (Red 50 cells, Blue 50). Long games reach such totals only without the
+/// VGA check; here the panel's double dabble and its layout are compared
+/// with the golden renderer at each of them.
+#[test]
+fn the_panel_shows_the_largest_totals_pixel_by_pixel() {
+    let max = generals_golden::MAX_TROOPS;
+    let mut s = Session::start(1);
+    let out = attach_vga_check(
+        &mut s.env,
+        &FrameOptions {
+            mismatch_dir: out_dir("closure-largest-totals"),
+            ..FrameOptions::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let blue_cap = at(9, 2);
+    let board = |red: &dyn Fn(Pos) -> bool| -> Vec<(Pos, Cell)> {
+        (0..10u8)
+            .flat_map(|y| (0..10u8).map(move |x| at(x, y)))
+            .map(|p| {
+                let kind = if p == at(0, 8) || p == blue_cap {
+                    Kind::Capital
+                } else {
+                    Kind::Land
+                };
+                let owner = if p != blue_cap && red(p) {
+                    Owner::Red
+                } else {
+                    Owner::Blue
+                };
+                (p, cell(owner, kind, max))
+            })
+            .collect()
+    };
+    let mut checked = 0;
+    for (what, red) in [
+        (
+            "Red 99 cells of the ceiling",
+            &(|_| true) as &dyn Fn(Pos) -> bool,
+        ),
+        ("half and half", &|p: Pos| p.x < 5),
+    ] {
+        s.env
+            .poke(&board(red))
+            .unwrap_or_else(|m| panic!("{what}: {m}"));
+        s.env
+            .run(3 * FRAME_CYCLES)
+            .unwrap_or_else(|m| panic!("{what}: {m}"));
+        let g = s.env.golden().clone();
+        let total = |p: Owner| g.total_troops(p);
+        let frames = out.borrow().vga.frames_checked;
+        assert!(
+            frames >= checked + 2,
+            "{what}: frames checked {checked} → {frames}"
+        );
+        checked = frames;
+        if what.starts_with("Red") {
+            assert_eq!(total(Owner::Red), 99 * u32::from(max), "{what}");
+        } else {
+            assert_eq!(total(Owner::Red), 50 * u32::from(max), "{what}");
+        }
+    }
+}
+
+/// The buttons at the edges of the phases (docs/rules.md §3), every cycle
+/// checked: START held across a RESET, pressed and released inside it, and
+/// held past a game's end; RESET held across a game's end; each with contact
+/// bounce. A held button must never act twice, a press recognised during
+/// RESET must not start a game, and a release is never a press.
+#[test]
+fn buttons_held_across_reset_and_past_a_games_end() {
+    use generals::env::driver::button::Press;
+    let d = generals::env::core_env::hold_cycles() / 2;
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut s = Session::start(1);
+    let phase = |s: &Session| s.env.golden().phase;
+    // A press held `n` cycles whose contact bounces, on press and release,
+    // are those of a press of the bench's usual length (each shorter than a
+    // quarter of the debounce length): a long hold, not a series of presses.
+    let held = |n: u32, rng: &mut ChaCha8Rng| {
+        let mut p = Press::bouncy(2 * d, 2, rng);
+        let longest = (0..p.stretches.len())
+            .max_by_key(|&i| p.stretches[i].0)
+            .unwrap_or(0);
+        p.stretches[longest].0 = n;
+        p
+    };
+    let settle = |s: &mut Session, what: &str| {
+        s.env
+            .run_until(100 * u64::from(d), what, |e| {
+                e.start_btn.idle() && e.reset_btn.idle()
+            })
+            .unwrap_or_else(|m| panic!("{what}: {m}"));
+        s.env
+            .run(3 * u64::from(d))
+            .unwrap_or_else(|m| panic!("{what}: {m}"));
+    };
+
+    // PLAYING: START goes down (ignored in PLAYING), RESET is pressed and
+    // released while START is held, START is released after: IDLE, and the
+    // held START starts nothing.
+    s.env.start_btn.press(0, &held(8 * d, &mut rng));
+    s.env
+        .reset_btn
+        .press(2 * d, &Press::bouncy(2 * d, 2, &mut rng));
+    settle(&mut s, "START held across RESET, in PLAYING");
+    assert_eq!(
+        phase(&s),
+        Phase::Idle,
+        "RESET ends the game; the held START starts none"
+    );
+
+    // IDLE: RESET held, START pressed and released inside it: no game.
+    s.env.reset_btn.press(0, &held(8 * d, &mut rng));
+    s.env
+        .start_btn
+        .press(2 * d, &Press::bouncy(2 * d, 3, &mut rng));
+    settle(&mut s, "START inside RESET, in IDLE");
+    assert_eq!(
+        phase(&s),
+        Phase::Idle,
+        "a START recognised during RESET starts no game"
+    );
+
+    // IDLE: START pressed, RESET pressed while START is still held after
+    // the game has started: the game starts, then RESET ends it.
+    s.env.start_btn.press(0, &held(6 * d, &mut rng));
+    s.env
+        .reset_btn
+        .press(4 * d, &Press::bouncy(2 * d, 1, &mut rng));
+    settle(&mut s, "RESET while START is held after it started a game");
+    assert_eq!(phase(&s), Phase::Idle);
+
+    // A game that ends while START and RESET are both held: Red captures
+    // Blue's capital (set up through the backdoor) with START held from
+    // before the capture to after GAME OVER; then RESET, held across the
+    // next START's press.
+    s.press_start(1, &Press::clean(2 * d));
+    s.env
+        .poke(&[
+            (at(0, 7), cell(Owner::Red, Kind::Land, 30)),
+            (at(9, 3), cell(Owner::Red, Kind::Land, 40)),
+            (at(9, 2), cell(Owner::Blue, Kind::Capital, 1)),
+        ])
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.env.start_btn.press(0, &held(60 * d, &mut rng));
+    // Red's cursor (0, 8) to (9, 3): up 5, right 9; then attack up.
+    s.keys("W W W W W D D D D D D D D D SPACE W");
+    assert_eq!(phase(&s), Phase::GameOver, "Red took Blue's capital");
+    settle(&mut s, "START held past the game's end");
+    assert_eq!(
+        phase(&s),
+        Phase::GameOver,
+        "the held START, released in GAME_OVER, starts nothing"
+    );
+    s.env.reset_btn.press(0, &held(8 * d, &mut rng));
+    s.env.start_btn.press(d, &held(10 * d, &mut rng));
+    settle(&mut s, "RESET held across a START in GAME_OVER");
+    assert_eq!(
+        phase(&s),
+        Phase::Idle,
+        "RESET wins; START, still held after it, starts nothing"
+    );
+}
+
+/// Growth crossed with round ends (docs/rules.md §5): one and two round ends
+/// in one command, at round 1 and at a multiple of 16, for capitals, towers
+/// and land. Map 1, Red first; positions set up through the backdoor, every
+/// owned cell but the mover's at 0 troops, so that after the mover's command
+/// nobody owns a cell of 2 and the turn passes automatically until growth
+/// gives someone one. Worked by hand in the comments; every cycle checked.
+#[test]
+fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
+    let _ = functional::take();
+    let (red_cap, blue_cap) = (at(0, 8), at(9, 2));
+    let (red_tower, blue_tower, blue_land) = (at(0, 7), at(8, 1), at(8, 2));
+    let zeroed = |extra: &[(Pos, Cell)]| {
+        let mut cells = vec![
+            (red_cap, cell(Owner::Red, Kind::Capital, 0)),
+            (blue_cap, cell(Owner::Blue, Kind::Capital, 0)),
+            (blue_tower, cell(Owner::Blue, Kind::Tower, 0)),
+            (blue_land, cell(Owner::Blue, Kind::Land, 0)),
+        ];
+        cells.extend_from_slice(extra);
+        cells
+    };
+
+    // Round 1, one round end: Red moves 1 from (1, 8) to (2, 8); Blue, with
+    // its land at 3, moves 2 of them on: round 1 ends, capitals and towers
+    // grow by 1 (0 -> 1), land does not.
+    let mut s = Session::start(1);
+    s.env
+        .poke(&zeroed(&[
+            (red_tower, cell(Owner::Red, Kind::Tower, 0)),
+            (at(1, 8), cell(Owner::Red, Kind::Land, 2)),
+            (at(2, 8), cell(Owner::Npc, Kind::Land, 0)),
+            (blue_land, cell(Owner::Blue, Kind::Land, 3)),
+            (at(8, 3), cell(Owner::Npc, Kind::Land, 0)),
+        ]))
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.keys("D SPACE D"); // Red: cursor (0, 8) -> (1, 8), MOVE-ALL, right
+    s.keys("A SPACE S"); // Blue: cursor (9, 2) -> (8, 2), MOVE-ALL, down
+    let g = s.env.golden().clone();
+    assert_eq!(g.round, 2, "round 1 ended once");
+    assert_eq!(g.cell(red_tower).troops, 1, "the Red tower grew by 1");
+    assert_eq!(g.cell(red_cap).troops, 1, "Red's capital grew by 1");
+    drop(s);
+
+    // Round 1, two round ends: Red moves 1 from (1, 8) to (2, 8); no one
+    // owns a cell of 2: Blue passes (round 1 ends: capitals and towers 1),
+    // Red passes, Blue passes (round 2 ends: capitals and towers 2); Red to
+    // move.
+    let mut s = Session::start(1);
+    s.env
+        .poke(&zeroed(&[
+            (red_tower, cell(Owner::Red, Kind::Tower, 0)),
+            (at(1, 8), cell(Owner::Red, Kind::Land, 2)),
+            (at(2, 8), cell(Owner::Npc, Kind::Land, 0)),
+        ]))
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.keys("D SPACE D");
+    let g = s.env.golden().clone();
+    assert_eq!(
+        (g.round, g.player),
+        (3, Player::Red),
+        "rounds 1 and 2 ended in one command"
+    );
+    assert_eq!(g.cell(red_tower).troops, 2);
+    assert_eq!(g.cell(blue_cap).troops, 2);
+    drop(s);
+
+    // Rounds 15 and 16 in one command: the scenario's moves to round 15
+    // (tests/scenarios.rs, growth_at_end_of_round_16_includes_land), then
+    // Red (cursor on (0, 7), land of 2) moves 1 up onto neutral (0, 6).
+    // Blue passes: round 15 ends (capitals, towers 0 -> 1; land stays, 15
+    // is no multiple of 16); Red, with cells of 1, passes; Blue passes:
+    // round 16 ends (capitals, towers 1 -> 2; land +1: Blue's (8, 2) 0 -> 1).
+    let mut s = Session::start(1);
+    s.keys("SPACE W SPACE A"); // R1
+    s.keys("S SPACE W D SPACE A"); // R2
+    s.keys("S SPACE W SPACE W"); // R3 (Blue takes the tower)
+    s.keys("S SPACE W S D SPACE A"); // R4
+    for _ in 5..=14 {
+        s.keys("S SPACE W D SPACE A");
+    }
+    assert_eq!(s.env.golden().round, 15);
+    s.env
+        .poke(&zeroed(&[
+            (at(0, 7), cell(Owner::Red, Kind::Land, 2)),
+            (at(0, 6), cell(Owner::Npc, Kind::Land, 0)),
+        ]))
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.keys("SPACE W");
+    let g = s.env.golden().clone();
+    assert_eq!(
+        (g.round, g.player),
+        (17, Player::Red),
+        "rounds 15 and 16 ended in one command"
+    );
+    assert_eq!(
+        g.cell(blue_land).troops,
+        1,
+        "land grew once, at round 16's end"
+    );
+    assert_eq!(g.cell(blue_tower).troops, 2);
+    drop(s);
+
+    // One round end at a multiple of 16 is the scenario's own (round 16).
+    let mut s = Session::start(1);
+    s.keys("SPACE W SPACE A");
+    s.keys("S SPACE W D SPACE A");
+    s.keys("S SPACE W SPACE W");
+    s.keys("S SPACE W S D SPACE A");
+    for _ in 5..=16 {
+        s.keys("S SPACE W D SPACE A");
+    }
+    assert_eq!(s.env.golden().round, 17);
+    drop(s);
+    assert_hit(
+        &functional::take(),
+        &[
+            "turn/grow_capital_single_round1",
+            "turn/grow_tower_single_round1",
+            "turn/grow_capital_double_round1",
+            "turn/grow_tower_double_round1",
+            "turn/grow_capital_single_16",
+            "turn/grow_tower_single_16",
+            "turn/grow_land_single_16",
+            "turn/grow_capital_double_16",
+            "turn/grow_tower_double_16",
+            "turn/grow_land_double_16",
+        ],
+    );
+}

@@ -8,7 +8,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::{coverage, demo, live, maps, play, random, regress, speed, stats};
+use cli::{coverage, demo, live, maps, mutant, play, random, regress, speed, stats};
 use generals::error::AppError;
 use generals::infra::outputs::note;
 use std::process::ExitCode;
@@ -74,6 +74,11 @@ enum Cmd {
         #[command(subcommand)]
         cmd: coverage::CoverageCmd,
     },
+    /// The generated mutants' check set (a short fuzz, a machine game and the
+    /// person demo game, every pixel checked) on mutants K … L of the design
+    /// `scripts/mutants --generate` built into this binary: one JSON line a
+    /// mutant, saying which check killed it. Only in that build.
+    Mutant(mutant::MutantArgs),
     /// Runs of the speed benchmark, each printing one JSON line; scripts/speed
     /// runs them interleaved, under callgrind, and against Icarus Verilog.
     Speed {
@@ -95,6 +100,7 @@ fn run(cli: Cli) -> Result<(), AppError> {
         Cmd::Maps { cmd } => maps::maps_cmd(cmd),
         Cmd::Regress(a) => regress::regress_cmd(a),
         Cmd::Coverage { cmd } => coverage::coverage_cmd(cmd),
+        Cmd::Mutant(a) => mutant::mutant(a),
         Cmd::Speed { cmd } => speed::speed_cmd(cmd),
     }
 }

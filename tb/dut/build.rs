@@ -127,6 +127,15 @@ const ECP5_MODEL: ModelSpec = ModelSpec {
     shim: "tb/shim/ecp5_shim.cpp",
 };
 
+/// The design with the generated mutants (scripts/mutants --generate): a
+/// flattened generals_core that yosys's `mutate` wrote with every mutation
+/// behind the selector input `mutsel`.
+const MUTANTS_MODEL: ModelSpec = ModelSpec {
+    top: "generals_core",
+    prefix: "Vgenerals_mutants",
+    shim: "tb/shim/mutants_shim.cpp",
+};
+
 fn fail(msg: &str) -> ! {
     eprintln!("error: {msg}");
     exit(1);
@@ -167,6 +176,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=GENERALS_BOARD_TOP");
     println!("cargo:rerun-if-env-changed=YOSYS");
     println!("cargo:rerun-if-env-changed=GENERALS_ECP5_NETLIST");
+    println!("cargo:rerun-if-env-changed=GENERALS_MUTANTS_DESIGN");
     println!("cargo:rerun-if-changed={}", root.join("tb/ecp5").display());
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", root.join("tb/shim").display());
@@ -280,6 +290,7 @@ fn main() {
     }
     gates.compile("vmodel_gates");
     build_ecp5(&paths, ecp5_synthesis, &mut global_files);
+    build_mutants(&paths, &mut global_files);
     build_runtime(&paths, global_files);
     println!("cargo:rustc-link-lib=z");
     if coverage().is_some() {
@@ -599,6 +610,7 @@ fn coverage() -> Option<bool> {
 fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
     let gates = spec.prefix == GATES_MODEL.prefix;
     let ecp5 = spec.prefix == ECP5_MODEL.prefix;
+    let mutants = spec.prefix == MUTANTS_MODEL.prefix;
     let mut cmd = Command::new(&p.verilator);
     cmd.arg("--cc")
         .arg("--trace-fst")
@@ -621,6 +633,20 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
         // takes for a combinational loop (UNOPTFLAT, a speed hint); the RTL is
         // linted for both, the generated netlist need not be.
         cmd.arg("-Wno-UNUSEDSIGNAL").arg("-Wno-UNOPTFLAT");
+    } else if mutants {
+        // The design yosys wrote after `proc` and `mutate`: unused bits,
+        // vectors assigned bit by bit (UNOPTFLAT), its own widths and case
+        // items, and a file named after no module. The RTL is linted for
+        // all of these; this generated copy of it need not be.
+        for w in [
+            "UNUSEDSIGNAL",
+            "UNOPTFLAT",
+            "WIDTH",
+            "CASEOVERLAP",
+            "DECLFILENAME",
+        ] {
+            cmd.arg(format!("-Wno-{w}"));
+        }
     } else if ecp5 {
         // The cells' models (tb/ecp5/cells_sim.v) and the waivers for the
         // files that are not this project's (tb/ecp5/ecp5.vlt).
@@ -648,7 +674,7 @@ fn verilate(p: &Paths, spec: &ModelSpec, src: &Path, mdir: &Path) {
             }
         }
     }
-    if (spec.top == "generals_core" || spec.top == "de2_115_top") && !gates && !ecp5 {
+    if (spec.top == "generals_core" || spec.top == "de2_115_top") && !gates && !ecp5 && !mutants {
         // $readmemh paths are absolute so the model runs from any directory
         // (the netlist holds the contents themselves).
         let map_hex = p.root.join("maps/maps.hex");
@@ -764,6 +790,56 @@ fn build_ecp5(
         }
     }
     lib.compile("vmodel_ecp5");
+}
+
+/// The generated mutants' model, `vmodel_mutants`, when
+/// `GENERALS_MUTANTS_DESIGN` names the design scripts/mutants --generate
+/// wrote (its first line says how many mutants it holds: `// generals-mutants:
+/// N`); else the stand-in that says there is none.
+fn build_mutants(p: &Paths, global_files: &mut Vec<String>) {
+    let mut lib = cxx_build(&p.include);
+    lib.include(p.root.join("tb/shim"));
+    match env::var_os("GENERALS_MUTANTS_DESIGN").filter(|d| !d.is_empty()) {
+        Some(design) => {
+            let design = PathBuf::from(design);
+            println!("cargo:rerun-if-changed={}", design.display());
+            let text = std::fs::read_to_string(&design).unwrap_or_else(|e| {
+                fail(&format!(
+                    "GENERALS_MUTANTS_DESIGN: {}: {e}",
+                    design.display()
+                ))
+            });
+            let count: u32 = text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("// generals-mutants: "))
+                .and_then(|n| n.trim().parse().ok())
+                .unwrap_or_else(|| {
+                    fail(&format!(
+                        "{}: the first line is not `// generals-mutants: N` (write it with scripts/mutants --generate)",
+                        design.display()
+                    ))
+                });
+            lib.define("GENERALS_MUTANTS", count.to_string().as_str());
+            let mut slow = cxx_build(&p.include);
+            slow.opt_level(0);
+            add_model(
+                p,
+                &MUTANTS_MODEL,
+                &design,
+                &mut lib,
+                Some(&mut slow),
+                global_files,
+            );
+            for obj in slow.compile_intermediates() {
+                lib.object(obj);
+            }
+        }
+        None => {
+            lib.file(p.root.join("tb/shim/mutants_absent.cpp"));
+        }
+    }
+    lib.compile("vmodel_mutants");
 }
 
 /// The YoWASP yosys of `.venv/` at the version `scripts/requirements.txt`

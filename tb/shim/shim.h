@@ -134,6 +134,12 @@ core_model *core_new_gates(uint32_t seed);
  * none of their own; null when this build has no ECP5 netlist model (built
  * with GENERALS_ECP5_NETLIST=0 or GENERALS_NETLIST=0). */
 core_model *core_new_ecp5(uint32_t seed);
+/* The design with the generated mutants (scripts/mutants --generate), with
+ * mutant `mutant` active (0: none, the design as written); null when this
+ * build has none (GENERALS_MUTANTS_DESIGN unset at build time). */
+core_model *core_new_mutant(uint32_t mutant);
+/* How many mutants that design holds (0 when the build has none). */
+uint32_t core_mutants(void);
 void core_get_params(core_params *p);
 void core_free(core_model *m);
 int core_trace_open(core_model *m, const char *path);

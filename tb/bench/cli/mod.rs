@@ -6,6 +6,7 @@ pub mod coverage;
 pub mod demo;
 pub mod live;
 pub mod maps;
+pub mod mutant;
 pub mod play;
 pub mod random;
 pub mod regress;

@@ -54,6 +54,11 @@ pub struct PlayArgs {
     /// simulated by their models.
     #[arg(long, value_enum, value_name = "KIND", num_args = 0..=1, default_missing_value = "generic")]
     netlist: Option<NetlistArg>,
+    /// Play on the design with the generated mutants, with mutant K active
+    /// (0: none): only in a build made by `scripts/mutants --generate`
+    /// (docs/testing.md, "Generated mutants").
+    #[arg(long, value_name = "K", conflicts_with_all = ["netlist", "power_up_seed"], value_parser = count(0, u64::from(u32::MAX)))]
+    mutant: Option<u64>,
     /// Start the registers that have no power-up value at random values
     /// drawn from this seed (1 … 2^32 − 1; 0: all zero, as on the FPGA):
     /// every check must pass all the same.
@@ -120,10 +125,11 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
         quiet: a.quiet,
         seats: MachineArg::seats(a.game.machine),
         max_rounds: a.game.rounds(),
-        model: match a.netlist {
-            None => CoreModel::Rtl,
-            Some(NetlistArg::Generic) => CoreModel::Netlist,
-            Some(NetlistArg::Ecp5) => CoreModel::Ecp5,
+        model: match (a.mutant, a.netlist) {
+            (Some(k), _) => CoreModel::Generated(k as u32), // at most u32::MAX by its parser
+            (None, None) => CoreModel::Rtl,
+            (None, Some(NetlistArg::Generic)) => CoreModel::Netlist,
+            (None, Some(NetlistArg::Ecp5)) => CoreModel::Ecp5,
         },
         init_seed: a.power_up_seed as u32, // at most u32::MAX by its parser
     };
@@ -135,6 +141,7 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
             CoreModel::Rtl => "",
             CoreModel::Netlist => " (gate-level netlist)",
             CoreModel::Ecp5 => " (ECP5 netlist)",
+            CoreModel::Generated(_) => " (generated mutants' design)",
         },
         r.cycles,
         r.cycles as f64 * 1e3 / generals::CLOCK_HZ as f64,

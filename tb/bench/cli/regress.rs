@@ -210,6 +210,7 @@ pub fn regress_cmd(args: RegressArgs) -> Result<(), AppError> {
             let extras = generals::run::fuzz::RunExtras {
                 trace,
                 mismatch_dir: None,
+                ..Default::default()
             };
             let r = generals::run::fuzz::replay(super::maps(), &rec, false, &extras)?;
             emit(&format!(

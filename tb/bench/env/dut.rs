@@ -471,6 +471,10 @@ pub enum CoreModel {
     /// flip-flops, carry chains, block and LUT RAMs) simulated by their
     /// models (`tb/ecp5/`): the netlist that becomes the bitstream.
     Ecp5,
+    /// The design with the generated mutants (`scripts/mutants
+    /// --generate`), with this mutant active (0: none, the design as
+    /// written): a flattened copy of the RTL after yosys's `proc`.
+    Generated(u32),
 }
 
 /// The build has no model of the netlist asked for.
@@ -482,6 +486,12 @@ pub enum NoNetlist {
     /// No ECP5 netlist model.
     #[error("this build has no ECP5 netlist model (it was built with GENERALS_ECP5_NETLIST=0 or GENERALS_NETLIST=0); rebuild without them")]
     Ecp5,
+    /// No generated mutants' design.
+    #[error("this build has no generated mutants' design (scripts/mutants --generate builds one, with GENERALS_MUTANTS_DESIGN)")]
+    Generated,
+    /// A mutant the design does not hold.
+    #[error("mutant {0} is not in the generated design, which holds mutants 1 … {1}")]
+    NoSuchMutant(u32, u32),
 }
 
 /// The whole game (`rtl/generals_core.v`), as RTL or as one of its netlists.
@@ -535,7 +545,30 @@ impl CoreDut {
                     Ok(Self { raw, cycle: 0 })
                 }
             }
+            CoreModel::Generated(mutant) => {
+                let held = Self::generated_mutants();
+                if held == 0 {
+                    return Err(NoNetlist::Generated);
+                }
+                if mutant > held {
+                    return Err(NoNetlist::NoSuchMutant(mutant, held));
+                }
+                // SAFETY: as core_new_gates.
+                let raw = unsafe { ffi::core_new_mutant(mutant) };
+                if raw.is_null() {
+                    Err(NoNetlist::Generated)
+                } else {
+                    Ok(Self { raw, cycle: 0 })
+                }
+            }
         }
+    }
+
+    /// How many mutants this build's generated design holds (0: the build
+    /// has none; `scripts/mutants --generate` builds one).
+    pub fn generated_mutants() -> u32 {
+        // SAFETY: a plain call without arguments.
+        unsafe { ffi::core_mutants() }
     }
 
     /// The debounce, power-on and keyboard parameters, as this model was

@@ -131,7 +131,7 @@ impl VgaCheck {
         let Some(beam) = self.raster.cycle(cycle, out)? else {
             return Ok(());
         };
-        self.pixels.beam(cycle, &beam)?;
+        self.pixels.beam(cycle, &beam, before, out)?;
         if beam.frame_end() {
             if let Some(sink) = &mut self.sink {
                 sink(

@@ -96,6 +96,9 @@ pub struct RunExtras {
     pub trace: Option<PathBuf>,
     /// Where a pixel mismatch's pictures go (default `out/fuzz-mismatch`).
     pub mismatch_dir: Option<PathBuf>,
+    /// The model to fuzz: the RTL, or one of its netlists or generated
+    /// mutants (`run::mutant`).
+    pub model: crate::env::dut::CoreModel,
 }
 
 /// The random regression (see the module doc).
@@ -186,7 +189,8 @@ fn run(
     record: bool,
 ) -> Result<(FuzzReport, Option<Stimulus>), AppError> {
     let started = Instant::now();
-    let mut env = CoreEnv::with_recording(maps, opts.seed ^ 0xF00D, timing, record)?;
+    let dut = crate::env::dut::CoreDut::open(extras.model, 0)?;
+    let mut env = CoreEnv::with_dut(dut, maps, opts.seed ^ 0xF00D, timing, record)?;
     let staged = match &extras.trace {
         Some(t) => {
             let out = crate::infra::outputs::Plan::new().file("--trace", t)?;

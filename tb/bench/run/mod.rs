@@ -6,6 +6,7 @@
 
 pub mod fuzz;
 pub mod live;
+pub mod mutant;
 pub mod play;
 pub mod regress;
 pub mod speed;

@@ -473,6 +473,7 @@ impl Hits {
             return;
         }
         self.hit("turn/round_ends");
+        self.growth_crossed(before, after, from, to);
         let land_grows = before.round.is_multiple_of(LAND_PERIOD);
         let mut land_seen = false;
         for i in 0..generals_golden::CELLS {
@@ -501,6 +502,48 @@ impl Hits {
             } else {
                 "turn/no_land_growth"
             });
+        }
+    }
+
+    /// Growth crossed with the round ends of one command (docs/rules.md §5):
+    /// one or two round ends, round 1 among them or a multiple of 16, and
+    /// the kinds of the owned cells (neither the move's source nor its
+    /// target, the same owner before and after) whose troops grew by as many
+    /// as the rules give them: one per round end for capitals and towers,
+    /// one per multiple of 16 for land.
+    fn growth_crossed(&mut self, before: &GameState, after: &GameState, from: Pos, to: Pos) {
+        let ends = after.round.wrapping_sub(before.round);
+        let count = match ends {
+            1 => "single",
+            2 => "double",
+            _ => return,
+        };
+        let ended = |r: u16| (0..ends).any(|k| before.round.wrapping_add(k) == r);
+        let sixteenths = (0..ends)
+            .filter(|&k| before.round.wrapping_add(k).is_multiple_of(LAND_PERIOD))
+            .count() as u16;
+        let at = if ended(1) {
+            "round1"
+        } else if sixteenths > 0 {
+            "16"
+        } else {
+            return;
+        };
+        for i in 0..generals_golden::CELLS {
+            let p = Pos::from_index(i);
+            let (b, a) = (before.cells[i], after.cells[i]);
+            if p == from || p == to || b.owner == Owner::Npc || a.owner != b.owner {
+                continue;
+            }
+            let (kind, by) = match b.kind {
+                Kind::Capital => ("capital", ends),
+                Kind::Tower => ("tower", ends),
+                Kind::Land => ("land", sixteenths),
+                Kind::Mountain => continue,
+            };
+            if by > 0 && b.troops + by < TROOPS_MAX && a.troops == b.troops + by {
+                self.hit(format!("turn/grow_{kind}_{count}_{at}"));
+            }
         }
     }
 
@@ -637,7 +680,7 @@ mod tests {
     #[test]
     fn the_table_expands_its_families_and_refuses_what_it_cannot_read() {
         let all = bins();
-        assert_eq!(all.len(), 274, "the committed table's bins");
+        assert_eq!(all.len(), 284, "the committed table's bins");
         assert!(all.iter().any(|b| b.id == "command/SPACE/move_half/blue"
             && b.what == "SPACE in move_half with blue to move"));
         assert!(all

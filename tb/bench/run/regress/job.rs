@@ -257,6 +257,7 @@ pub fn run(job: &Job, maps: Vec<Map>, dir: &Path) -> Outcome {
             let extras = RunExtras {
                 trace: None,
                 mismatch_dir: Some(dir.join("mismatch")),
+                ..Default::default()
             };
             match fuzz::fuzz_recorded(maps.clone(), &opts, &mut taken, &extras) {
                 Ok(r) => outcome(Status::Pass, r.cycles, None, replay, saved),

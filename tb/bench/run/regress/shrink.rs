@@ -128,6 +128,7 @@ pub fn shrink(
             let extras = RunExtras {
                 trace: None,
                 mismatch_dir: Some(scratch.clone()),
+                ..Default::default()
             };
             let run = |acts: &[Taken]| {
                 let r = FuzzReplay {
@@ -288,6 +289,7 @@ fn finish_fuzz(
     let extras = RunExtras {
         trace: Some(wave.clone()),
         mismatch_dir: Some(scratch),
+        ..Default::default()
     };
     let again = failure(fuzz::replay(maps, shrunk, true, &extras).map(drop));
     Ok(Shrunk {

@@ -1,0 +1,330 @@
+"""Generated mutants: `scripts/mutants --generate N [--seed S]`.
+
+The hand-written mutants of mutants/list.toml are the authors' idea of what
+can go wrong. These are sampled mechanically from the design itself, the way
+YosysHQ's mcy does it:
+
+1. yosys reads the RTL, runs `prep` (after `proc`, flattened) and `mutate
+   -list N -seed S`, which spreads N mutations evenly over the netlist's
+   cells and bits (a bit inverted, tied to 0 or 1, or made to copy a
+   neighbour, on a cell's input or output). Memories are left alone, and so
+   is the output of a flip-flop with a power-up value (the mutation would
+   drop the value). All N go into one design, each behind a selector
+   `mutsel` = k; 0 selects none.
+2. That design is built once, as a model beside the RTL's (cargo build with
+   GENERALS_MUTANTS_DESIGN, in target/generated/), and `generals mutant K`
+   runs a fixed set of the bench's checks on mutant K (run/mutant.rs): the
+   machine against itself with every pixel checked, a short fuzz with the
+   VGA check, the person demo game. Mutant 0 must pass them all. Both cores
+   run mutants at once.
+3. The report: out/mutants/generated/report.md and report.json, with the
+   kill rate per module (a mutation's module is its RTL source line's file)
+   and every survivor with its source line and mutation. A survivor may be
+   equivalent (no output can ever show it): no formal check sorts those out
+   yet, so the kill rate counts every survivor as a gap.
+
+Usage: scripts/mutants --generate N [--seed S] [--sample K] [--jobs J]
+                       [--timeout SECONDS] [--floor RATE]
+  --sample K   run K of the N, rotating with the commit (CI); default all
+Exit status: 0 the run completed (survivors are reported, not failed: the
+kill rate is the figure); 1 mutant 0 failed a check (the flow or the bench
+is broken) or the kill rate is below --floor; 2 bad usage, a tool failed,
+or a mutant could not be judged.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "out", "mutants", "generated")
+TARGET = os.path.join(ROOT, "target", "generated")
+# The bench's models are built with this BOT_GAP (tb/dut/build.rs): the
+# generated design must be the same design.
+BOT_GAP = 20000
+SRC = re.compile(r"^(?P<file>[^:]+):(?P<l0>\d+)\.\d+-(?P<l1>\d+)\.\d+$")
+
+
+def say(msg):
+    print(f"mutants: {msg}", flush=True)
+
+
+def fail(msg, code=2):
+    print(f"mutants: {msg}", file=sys.stderr, flush=True)
+    sys.exit(code)
+
+
+def run(cmd, env=None, cwd=ROOT, timeout=None):
+    try:
+        r = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return None, out
+    return r.returncode, r.stdout
+
+
+def yosys():
+    return os.environ.get("YOSYS", "yosys")
+
+
+def rtl_files():
+    rtl = os.path.join(ROOT, "rtl")
+    return sorted(f"rtl/{f}" for f in os.listdir(rtl) if f.endswith(".v"))
+
+
+def design_dir():
+    """A fresh folder with rtl/ and maps/ linked in (the $readmemh paths are
+    relative to them)."""
+    d = os.path.join(OUT, "design")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    for name in ("rtl", "maps"):
+        os.symlink(os.path.join(ROOT, name), os.path.join(d, name))
+    return d
+
+
+def read_design():
+    return (f"read_verilog -defer -DSYNTHESIS -Irtl {' '.join(rtl_files())}\n"
+            f"hierarchy -check -top generals_core -chparam BOT_GAP {BOT_GAP}\n"
+            "prep -top generals_core -flatten\n")
+
+
+def yosys_script(d, name, text):
+    with open(os.path.join(d, name), "w") as f:
+        f.write(text)
+    code, out = run([yosys(), "-q", "-l", name.replace(".ys", ".log"), "-s", name], cwd=d)
+    if code != 0:
+        fail(f"yosys failed on {os.path.relpath(os.path.join(d, name), ROOT)} "
+             f"(log: {os.path.relpath(os.path.join(d, name.replace('.ys', '.log')), ROOT)}):\n{out[-1500:]}")
+
+
+def parse_mutation(line):
+    """One `mutate` line of `mutate -list` as a dict (srcs: every -src)."""
+    # yosys's names hold backslashes and dollars but no blanks: split on blanks.
+    words = line.split()
+    m, srcs, i = {}, [], 1
+    while i + 1 < len(words):
+        key, val = words[i][1:], words[i + 1]
+        if key == "src":
+            srcs.append(val)
+        elif key != "ctrl":
+            m[key] = val
+        i += 2
+    m["srcs"] = srcs
+    return m
+
+
+def source_line(srcs):
+    """The RTL line a mutation is on: of its source spans, the narrowest not in
+    the top's instance list (flattening adds those), as `file:line`."""
+    spans = []
+    for s in srcs:
+        g = SRC.match(s)
+        if g:
+            spans.append((g["file"] == "rtl/generals_core.v", int(g["l1"]) - int(g["l0"]),
+                          g["file"], int(g["l0"])))
+    if not spans:
+        return "?"
+    spans.sort()
+    return f"{spans[0][2]}:{spans[0][3]}"
+
+
+def module_of(m):
+    """The module a mutation is in: its source line's file."""
+    line = source_line(m["srcs"])
+    return os.path.basename(line.split(":")[0]).removesuffix(".v") if line != "?" else "?"
+
+
+def generate(n, seed):
+    """Samples N mutations and writes the one design holding them all;
+    returns (mutations, path of the design)."""
+    d = design_dir()
+    # Sample more than N: the outputs of the flip-flops with a power-up value
+    # are dropped afterwards.
+    yosys_script(d, "list.ys", read_design() +
+                 "select -write initff.txt a:init %ci1:+[Q] t:$*dff* %i\n"
+                 f"mutate -list {n + n // 5 + 20} -seed {seed} -o list.txt t:$mem_v2 %n\n")
+    with open(os.path.join(d, "initff.txt")) as f:
+        init_ffs = {line.strip().split("/", 1)[1] for line in f if "/" in line}
+    with open(os.path.join(d, "list.txt")) as f:
+        sampled = [parse_mutation(line) for line in f if line.startswith("mutate")]
+    muts = [m for m in sampled if not (m.get("cell") in init_ffs and m.get("port") == "Q")][:n]
+    if len(muts) < n:
+        fail(f"yosys sampled only {len(muts)} usable mutations of the {n} asked for")
+    width = max(1, n.bit_length())
+    lines = []
+    for k, m in enumerate(muts, 1):
+        m["id"] = k
+        m["line"] = source_line(m["srcs"])
+        m["rtl_module"] = module_of(m)
+        args = " ".join(f"-{key} {m[key]}" for key in
+                        ("mode", "module", "cell", "port", "portbit", "ctrlbit") if key in m)
+        lines.append(f"mutate -ctrl mutsel {width} {k} {args}\n")
+    with open(os.path.join(d, "mutations.ys"), "w") as f:
+        f.writelines(lines)
+    # splitnets: vectors driven bit by bit become bits, which Verilator would
+    # otherwise evaluate as combinational loops, slowly.
+    yosys_script(d, "apply.ys", read_design() +
+                 "script mutations.ys\nopt_clean\nsplitnets -driver\nopt_clean -purge\n"
+                 "write_verilog -noattr mutated.v\n")
+    with open(os.path.join(d, "mutated.v")) as f:
+        text = f.read()
+    # The selector: `mutate` makes it an input; here it becomes a register that
+    # only holds its value, which the bench's shim sets before the first cycle.
+    # As an input, every mutation's logic would be input-driven, evaluated on
+    # every edge of the clock input: about 3 times slower.
+    decl = f"  input [{width - 1}:0] mutsel;\n  wire [{width - 1}:0] mutsel;\n"
+    if decl not in text or text.count(", mutsel") != 1:
+        fail("the mutated design does not declare its selector as expected "
+             f"({os.path.relpath(os.path.join(d, 'mutated.v'), ROOT)})")
+    text = text.replace(", mutsel", "", 1).replace(
+        decl, f"  reg [{width - 1}:0] mutsel = {width}'h0;\n  always @(posedge clk) mutsel <= mutsel;\n", 1)
+    design = os.path.join(d, "design.v")
+    with open(design, "w") as f:
+        f.write(f"// generals-mutants: {n}\n")
+        f.write(text)
+    with open(os.path.join(d, "mutations.json"), "w") as f:
+        json.dump(muts, f, indent=1)
+    return muts, design
+
+
+def build(design):
+    """The bench with the generated design's model, in target/generated/."""
+    release = os.path.join(ROOT, "target", "release")
+    if not os.path.isdir(TARGET) and os.path.isdir(release):
+        os.makedirs(TARGET)
+        subprocess.run(["cp", "-a", release, os.path.join(TARGET, "release")])
+    env = dict(os.environ, GENERALS_MUTANTS_DESIGN=design, CARGO_TARGET_DIR=TARGET,
+               GENERALS_NETLIST="0", GENERALS_BOARD_TOP="0")
+    code, out = run(["cargo", "build", "--release", "--bin", "generals"], env=env)
+    if code != 0:
+        fail(f"the build with the generated design failed:\n{out[-3000:]}")
+    return os.path.join(TARGET, "release", "generals")
+
+
+def check(binary, k, timeout):
+    """`generals mutant K`: its verdict (a dict)."""
+    scratch = os.path.join(OUT, "scratch", str(k))
+    t0 = time.time()
+    code, out = run([binary, "mutant", str(k), "--mismatch-dir", scratch], timeout=timeout)
+    shutil.rmtree(scratch, ignore_errors=True)
+    if code is None:
+        return {"mutant": k, "killed_by": "timeout", "detail": f"no verdict within {timeout} s",
+                "seconds": round(time.time() - t0, 1)}
+    line = next((l for l in out.splitlines() if l.startswith("{")), None)
+    if code != 0 or line is None:
+        return {"mutant": k, "killed_by": None, "error": out[-800:], "seconds": round(time.time() - t0, 1)}
+    return json.loads(line)
+
+
+def ci_subset(ids, k):
+    code, head = run(["git", "rev-parse", "HEAD"])
+    seed = int(head.strip()[:8], 16) if code == 0 and head.strip() else 0
+    step = max(1, len(ids) // k)
+    return ids[seed % step::step][:k]
+
+
+def report(muts, verdicts, secs, args, jobs):
+    by_id = {m["id"]: m for m in muts}
+    rows = []
+    for v in verdicts:
+        m = by_id[v["mutant"]]
+        rows.append({**v, "module": m["rtl_module"], "line": m["line"],
+                     "mutation": " ".join(f"-{k} {m[k]}" for k in
+                                          ("mode", "cell", "port", "portbit", "ctrlbit") if k in m)})
+    killed = [r for r in rows if r.get("killed_by")]
+    errors = [r for r in rows if r.get("error")]
+    survived = [r for r in rows if not r.get("killed_by") and not r.get("error")]
+    judged = len(rows) - len(errors)
+    rate = len(killed) / judged if judged else 1.0
+    modules = {}
+    for r in rows:
+        s = modules.setdefault(r["module"], {"run": 0, "killed": 0, "survived": 0})
+        s["run"] += 1
+        s["killed"] += bool(r.get("killed_by"))
+        s["survived"] += r in survived
+    checks = {}
+    for r in killed:
+        checks[r["killed_by"]] = checks.get(r["killed_by"], 0) + 1
+    summary = {"sampled": args.generate, "seed": args.seed, "run": len(rows), "killed": len(killed),
+               "survived": len(survived), "errors": len(errors), "kill_rate": round(rate, 4),
+               "seconds": round(secs, 1), "jobs": jobs,
+               "mutants_a_minute": round(60 * len(rows) / secs, 1) if secs else 0,
+               "killed_by": checks, "modules": modules}
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "report.json"), "w") as f:
+        json.dump({"summary": summary, "mutants": rows}, f, indent=1)
+    with open(os.path.join(OUT, "report.md"), "w") as f:
+        f.write(f"# Generated mutants: {len(killed)} of {judged} killed ({100 * rate:.1f} %)\n\n"
+                f"{len(rows)} run of {args.generate} sampled (seed {args.seed}) in {secs:.0f} s, "
+                f"{jobs} at a time ({summary['mutants_a_minute']} a minute); "
+                f"{len(survived)} survived, {len(errors)} errors. Survivors are not triaged: "
+                "an equivalent mutant counts as a survivor.\n\n"
+                "Killed by: " + (", ".join(f"{c} {n}" for c, n in sorted(checks.items())) or "none") +
+                "\n\n| module | run | killed | survived | kill rate |\n|---|---|---|---|---|\n")
+        for mod, s in sorted(modules.items()):
+            f.write(f"| {mod} | {s['run']} | {s['killed']} | {s['survived']} | "
+                    f"{100 * s['killed'] / s['run']:.1f} % |\n")
+        f.write("\n## Survivors\n\n| mutant | source line | mutation |\n|---|---|---|\n")
+        for r in survived:
+            f.write(f"| {r['mutant']} | {r['line']} | `{r['mutation']}` |\n")
+        if errors:
+            f.write("\n## Errors (not judged)\n\n")
+            for r in errors:
+                f.write(f"- mutant {r['mutant']}: {r['error'][-300:]!r}\n")
+    return summary
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="scripts/mutants --generate",
+                                 description="Mutants sampled from the netlist by yosys, one build.")
+    ap.add_argument("--generate", type=int, required=True, metavar="N")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sample", type=int, default=None, metavar="K")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS")
+    ap.add_argument("--floor", type=float, default=0.0, metavar="RATE",
+                    help="fail (exit 1) below this kill rate (0 … 1)")
+    a = ap.parse_args(argv)
+    if not 1 <= a.generate <= 100000 or a.jobs < 1 or (a.sample is not None and a.sample < 1):
+        fail("--generate takes 1 … 100000, --jobs and --sample 1 or more")
+    if not 0 <= a.floor <= 1 or a.seed < 0:
+        fail("--floor takes 0 … 1, --seed 0 or more")
+    t_all = time.time()
+    say(f"sampling {a.generate} mutations (yosys mutate, seed {a.seed})")
+    muts, design = generate(a.generate, a.seed)
+    say(f"building the design that holds them all ({os.path.relpath(design, ROOT)})")
+    binary = build(design)
+    ids = [m["id"] for m in muts]
+    if a.sample is not None:
+        ids = ci_subset(ids, a.sample)
+        say(f"the sample ({len(ids)} of {len(muts)}, rotating with the commit): "
+            + " ".join(map(str, ids)))
+    base = check(binary, 0, a.timeout * 4)
+    if base.get("killed_by") or base.get("error"):
+        fail(f"mutant 0 (no mutation) fails: {base.get('detail') or base.get('error')}", 1)
+    say(f"mutant 0 (no mutation) passes every check ({base['seconds']:.1f} s); running {len(ids)}")
+    jobs = max(1, min(a.jobs, len(ids)))
+    verdicts, done = [], 0
+    t_run = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for v in pool.map(lambda k: check(binary, k, a.timeout), ids):
+            verdicts.append(v)
+            done += 1
+            if done % 10 == 0 or done == len(ids):
+                killed = sum(1 for x in verdicts if x.get("killed_by"))
+                say(f"{done}/{len(ids)} run, {killed} killed ({time.time() - t_run:.0f} s)")
+    s = report(muts, verdicts, time.time() - t_all, a, jobs)
+    say(f"{s['killed']} of {s['run'] - s['errors']} killed ({100 * s['kill_rate']:.1f} %), "
+        f"{s['survived']} survived, {s['errors']} errors in {s['seconds']:.0f} s; report: "
+        f"{os.path.relpath(os.path.join(OUT, 'report.md'), ROOT)}")
+    if s["errors"]:
+        fail(f"{s['errors']} mutants could not be judged (see the report)", 2)
+    if s["kill_rate"] < a.floor:
+        fail(f"kill rate {100 * s['kill_rate']:.1f} % is below the floor {100 * a.floor:.1f} %", 1)

@@ -1,0 +1,180 @@
+//! The generated mutants' check set (`generals mutant`, which
+//! `scripts/mutants --generate` runs once per mutant): a fixed, fast set of
+//! the bench's checks, run on the design with the generated mutants
+//! (`CoreModel::Generated`) until the first that fails. Mutant 0, the design
+//! without a mutation, must pass them all.
+//!
+//! The set, cheapest first (the design is a flattened netlist, about 50
+//! times slower than the RTL's model): the machine against itself for ten
+//! rounds, every pixel checked; a short random regression (keys,
+//! START/RESET with bounce, PS/2 faults, the machine's switches) with the
+//! VGA check on; and the person-driven demo game (the greedy player's keys
+//! to GAME OVER, back to back), every pixel checked.
+
+use crate::env::dut::CoreModel;
+use crate::env::greedy;
+use crate::error::AppError;
+use crate::run::fuzz::{self, FuzzOptions, RunExtras};
+use crate::run::play::{self, FrameOptions, PlayOptions};
+use generals_golden::machine::Seats;
+use generals_maps::Map;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// One check of the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// `generals fuzz --seed SEED --keys KEYS --video`.
+    Fuzz {
+        /// The fuzz seed.
+        seed: u64,
+        /// Keys to send.
+        keys: u64,
+    },
+    /// `generals play --map MAP --machine both --max-rounds ROUNDS`.
+    Machine {
+        /// The map START draws.
+        map: u8,
+        /// Rounds to play at most.
+        rounds: u16,
+    },
+    /// `generals demo --person`: the greedy player's keys to GAME OVER.
+    Person,
+}
+
+impl Check {
+    /// The check's name in reports.
+    pub fn name(self) -> String {
+        match self {
+            Check::Fuzz { seed, keys } => format!("fuzz-{seed}x{keys}"),
+            Check::Machine { map, rounds } => format!("machine-map{map}-r{rounds}"),
+            Check::Person => "person-demo".into(),
+        }
+    }
+}
+
+/// The set, in the order it runs.
+pub const CHECKS: &[Check] = &[
+    Check::Machine { map: 7, rounds: 10 },
+    Check::Fuzz { seed: 1, keys: 40 },
+    Check::Person,
+];
+
+/// What the set found on one mutant.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The mutant (0: none).
+    pub mutant: u32,
+    /// The check that failed, if one did.
+    pub killed_by: Option<String>,
+    /// The first line of its report.
+    pub detail: String,
+    /// Cycles simulated in all.
+    pub cycles: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl Verdict {
+    /// One JSON line for `scripts/mutants`.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({
+            "mutant": self.mutant,
+            "killed_by": self.killed_by,
+            "detail": self.detail,
+            "cycles": self.cycles,
+            "seconds": (self.seconds * 1000.0).round() / 1000.0,
+        })
+        .to_string()
+    }
+}
+
+/// Runs the set on `mutant`, stopping at the first check that fails with a
+/// mismatch (the mutant is killed). Any other error (no generated design in
+/// this build, a mutant it does not hold, an output that cannot be written)
+/// is returned as it is: it is not a kill.
+pub fn check(maps: Vec<Map>, mutant: u32, mismatch_dir: &Path) -> Result<Verdict, AppError> {
+    let started = Instant::now();
+    let model = CoreModel::Generated(mutant);
+    let mut cycles = 0;
+    for &c in CHECKS {
+        let run = run_one(&maps, c, model, mismatch_dir.to_path_buf());
+        match run {
+            Ok(n) => cycles += n,
+            Err(AppError::Mismatch(m)) => {
+                return Ok(Verdict {
+                    mutant,
+                    killed_by: Some(c.name()),
+                    detail: m.to_string().lines().next().unwrap_or("").to_string(),
+                    cycles,
+                    seconds: started.elapsed().as_secs_f64(),
+                })
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Verdict {
+        mutant,
+        killed_by: None,
+        detail: String::new(),
+        cycles,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// One check; the cycles it simulated.
+fn run_one(
+    maps: &[Map],
+    c: Check,
+    model: CoreModel,
+    mismatch_dir: PathBuf,
+) -> Result<u64, AppError> {
+    let frames = FrameOptions {
+        dir: None,
+        every: 1,
+        gif: None,
+        mismatch_dir: mismatch_dir.clone(),
+        dvi: false,
+    };
+    let game = |map, steps, seats, max_rounds| PlayOptions {
+        map,
+        steps,
+        trace: None,
+        frames: frames.clone(),
+        pace: 0,
+        seed: 1,
+        quiet: true,
+        seats,
+        max_rounds,
+        model,
+        init_seed: 0,
+    };
+    match c {
+        Check::Fuzz { seed, keys } => {
+            let opts = FuzzOptions {
+                seed,
+                keys,
+                video: true,
+                quiet: true,
+                mix: Default::default(),
+            };
+            let extras = RunExtras {
+                trace: None,
+                mismatch_dir: Some(mismatch_dir),
+                model,
+            };
+            fuzz::fuzz_recorded(maps.to_vec(), &opts, &mut Vec::new(), &extras).map(|r| r.cycles)
+        }
+        Check::Machine { map, rounds } => {
+            let opts = game(map, Vec::new(), Seats::from_switches(3), Some(rounds));
+            play::play(maps.to_vec(), &opts).map(|r| r.cycles)
+        }
+        Check::Person => {
+            let (map, steps) = greedy::demo_game(maps).ok_or(AppError::NoDemoGame {
+                max_keys: greedy::DEMO_KEYS_MAX,
+            })?;
+            let opts = game(map, steps, Seats::PEOPLE, None);
+            play::play(maps.to_vec(), &opts).map(|r| r.cycles)
+        }
+    }
+}
