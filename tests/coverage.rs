@@ -6,7 +6,7 @@
 use generals::env::coverage::functional::{self, bins, Hits};
 use generals::env::coverage::report::{Floor, Report};
 use generals::env::sequence::FuzzMix;
-use generals::run::play::{fuzz, FuzzOptions};
+use generals::run::fuzz::{fuzz, FuzzOptions};
 use generals_maps::committed_maps;
 use std::process::Command;
 

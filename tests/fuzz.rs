@@ -2,7 +2,7 @@
 //! fixed budget. `GENERALS_SEED` replays a seed; `GENERALS_FUZZ_KEYS` makes
 //! the run longer (nightly); the ignored test runs 50 000 keys.
 
-use generals::run::play::{fuzz, FuzzOptions};
+use generals::run::fuzz::{fuzz, FuzzOptions};
 use generals_maps::committed_maps;
 
 fn env_u64(name: &str, default: u64) -> u64 {
@@ -12,7 +12,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn run(keys: u64, video: bool, seed: u64) -> generals::run::play::FuzzReport {
+fn run(keys: u64, video: bool, seed: u64) -> generals::run::fuzz::FuzzReport {
     println!("fuzz: seed {seed}, {keys} keys, video {video} (replay: GENERALS_SEED={seed})");
     let r = fuzz(
         committed_maps(),
@@ -43,7 +43,7 @@ fn run(keys: u64, video: bool, seed: u64) -> generals::run::play::FuzzReport {
 /// the same): keys, faulty frames, RESETs, commands, moves, captures, games,
 /// wins, rounds, machine commands, keys on the machine's turn, good bytes,
 /// bad frames, cycles. Only when run with the default seed and budget.
-fn exact(r: &generals::run::play::FuzzReport, expected: [u64; 14]) {
+fn exact(r: &generals::run::fuzz::FuzzReport, expected: [u64; 14]) {
     let got = [
         r.keys,
         r.faults,

@@ -6,7 +6,8 @@ use super::{bound, count, maps, seed_or_random};
 use clap::Args;
 use generals::error::AppError;
 use generals::infra::outputs::note;
-use generals::run::play::{self, FuzzOptions};
+use generals::run::fuzz::{self, FuzzOptions};
+use generals::run::play;
 
 /// The options of `generals fuzz`.
 #[derive(Args)]
@@ -58,7 +59,7 @@ pub fn fuzz(a: FuzzArgs) -> Result<(), AppError> {
         if a.no_faults { " --no-faults" } else { "" },
         if a.no_machine { " --no-machine" } else { "" },
     ));
-    let r = play::fuzz(
+    let r = fuzz::fuzz(
         maps(),
         &FuzzOptions {
             seed,

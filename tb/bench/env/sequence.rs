@@ -1,7 +1,7 @@
 //! The random regression's **sequence**: what the fuzzer does next, as
 //! actions for the run to carry out (press RESET, press START for a map,
 //! type a key with PS/2 faults). The policy lives here, beside the greedy player it
-//! borrows from; `play::fuzz` only carries the actions out and counts.
+//! borrows from; `run::fuzz` only carries the actions out and counts.
 
 use crate::env::core_env::hold_cycles;
 use crate::env::driver::button::Press;

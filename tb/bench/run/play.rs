@@ -265,8 +265,6 @@ fn machine_plays_out(
     Ok(())
 }
 
-pub use crate::run::fuzz::{fuzz, FuzzOptions, FuzzReport};
-
 /// The keyboard-only session: random bytes (keys, breaks, other codes,
 /// faults) into `kbd_frontend`, with a randomly stalling consumer.
 pub fn kbd_session(
