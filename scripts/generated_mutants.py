@@ -121,18 +121,18 @@ def parse_mutation(line):
 
 
 def source_line(srcs):
-    """The RTL line a mutation is on: of its source spans, the narrowest not in
-    the top's instance list (flattening adds those), as `file:line`."""
-    spans = []
-    for s in srcs:
-        g = SRC.match(s)
-        if g:
-            spans.append((g["file"] == "rtl/generals_core.v", int(g["l1"]) - int(g["l0"]),
-                          g["file"], int(g["l0"])))
+    """The RTL line a mutation is on, as `file:line`. Flattening lists the
+    cell's own source first, then the instances it was flattened through
+    (generals_core.v's comes first of all): the file is the first that is
+    not the top's, and the line that file's narrowest span (line 0, a cell
+    yosys made for a whole statement, only when there is no other)."""
+    spans = [(g["file"], int(g["l0"]), int(g["l1"])) for g in map(SRC.match, srcs) if g]
     if not spans:
         return "?"
-    spans.sort()
-    return f"{spans[0][2]}:{spans[0][3]}"
+    files = [f for f, _, _ in spans]
+    own = next((f for f in files if f != "rtl/generals_core.v"), files[0])
+    lines = sorted((l0 == 0, l1 - l0, l0) for f, l0, l1 in spans if f == own)
+    return f"{own}:{lines[0][2]}"
 
 
 def module_of(m):

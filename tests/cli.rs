@@ -924,3 +924,45 @@ fn path_messages_name_the_option_and_escape_the_name() {
     assert_eq!(o.stdout, plain.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `generals mutant` and `play --mutant` in a build without the generated
+/// mutants' design (every build but `scripts/mutants --generate`'s): a
+/// clear error, exit 2, naming how to build one; bad ranges are refused.
+#[test]
+fn mutant_without_the_generated_design_is_bad_input() {
+    for args in [
+        &["mutant", "0"][..],
+        &["mutant", "3..5"],
+        &["play", "--map", "1", "--keys", "D", "--mutant", "1"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("scripts/mutants --generate"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_no_panic(&format!("{args:?}"), &o);
+    }
+    for bad in ["5..3", "x", "-1", "1..", "4294967296"] {
+        let o = run(&["mutant", bad]);
+        assert_eq!(o.status.code(), Some(2), "mutant {bad}: {}", stderr(&o));
+        assert_no_panic(&format!("mutant {bad}"), &o);
+    }
+    let o = run(&[
+        "play",
+        "--map",
+        "1",
+        "--keys",
+        "D",
+        "--mutant",
+        "1",
+        "--netlist",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--mutant with --netlist: {}",
+        stderr(&o)
+    );
+}

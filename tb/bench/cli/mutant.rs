@@ -44,6 +44,9 @@ pub fn mutant(a: MutantArgs) -> Result<(), AppError> {
     let mut plan = Plan::new();
     plan.folder("--mismatch-dir", &a.mismatch_dir)?.keep();
     let held = CoreDut::generated_mutants();
+    if held == 0 {
+        return Err(generals::env::dut::NoNetlist::Generated.into());
+    }
     let maps = maps();
     for k in a.mutants.0..=a.mutants.1 {
         if k > held {
