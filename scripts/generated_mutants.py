@@ -17,14 +17,17 @@ YosysHQ's mcy does it:
    machine against itself with every pixel checked, a short fuzz with the
    VGA check, the person demo game. Mutant 0 must pass them all. Both cores
    run mutants at once.
-3. The report: out/mutants/generated/report.md and report.json, with the
+3. With --triage DEPTH, each survivor gets a bounded proof (yosys `sat` on
+   a miter of mutant 0 and mutant K started in one shared but arbitrary
+   state): EQUIVALENT if no state and inputs tell the outputs apart within
+   DEPTH cycles (left out of the kill rate), GAP with a VCD trace if some do
+   (the state may be one no run reaches), UNKNOWN on a timeout.
+4. The report: out/mutants/generated/report.md and report.json, with the
    kill rate per module (a mutation's module is its RTL source line's file)
-   and every survivor with its source line and mutation. A survivor may be
-   equivalent (no output can ever show it): no formal check sorts those out
-   yet, so the kill rate counts every survivor as a gap.
+   and every survivor with its source line, its mutation and its triage.
 
 Usage: scripts/mutants --generate N [--seed S] [--sample K] [--jobs J]
-                       [--timeout SECONDS] [--floor RATE]
+                       [--timeout SECONDS] [--triage DEPTH] [--floor RATE]
   --sample K   run K of the N, rotating with the commit (CI); default all
 Exit status: 0 the run completed (survivors are reported, not failed: the
 kill rate is the figure); 1 mutant 0 failed a check (the flow or the bench
@@ -223,6 +226,64 @@ def check(binary, k, timeout):
     return json.loads(line)
 
 
+def formal_design(d):
+    """The mutated design for the proofs, once: the selector an input, the
+    memories mapped to registers and logic (the ROMs become constants)."""
+    yosys_script(d, "formal.ys", read_design() +
+                 "script mutations.ys\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\n"
+                 "write_rtlil formal.il\n")
+
+
+def triage(d, k, width, depth, timeout):
+    """(verdict, why) of survivor K by a bounded proof, as mcy does: a miter
+    of the design with mutant 0 and with mutant K, both starting in the same
+    state (any state: every register of the one equal to its namesake of the
+    other at the first step, the inputs shared and free), must not tell
+    their outputs apart within DEPTH cycles. EQUIVALENT: no state and no
+    inputs show the mutant within DEPTH cycles; GAP: yosys found a state and
+    inputs that do (the trace is a VCD file beside the design; the state may
+    be one no run reaches); UNKNOWN: no answer within TIMEOUT seconds."""
+    miter = (f"read_rtlil formal.il\nrename generals_core gold\ncopy gold gate\n"
+             f"cd gold\ndelete -port mutsel\nconnect -set mutsel {width}'d0\n"
+             f"cd gate\ndelete -port mutsel\nconnect -set mutsel {width}'d{k}\ncd\n"
+             "opt -fast\nmiter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter\n"
+             "hierarchy -top miter\nopt -fast\n")
+    regs = f"triage_{k}_regs.txt"
+    with open(os.path.join(d, f"triage_{k}_regs.ys"), "w") as f:
+        f.write(miter + f"select -write {regs} t:$dff t:$dffe %u %co:+[Q] w:* %i\n")
+    code, out = run([yosys(), "-q", "-s", f"triage_{k}_regs.ys"], cwd=d, timeout=timeout)
+    if code != 0:
+        return "UNKNOWN", "the miter could not be made" if code is not None else f"no miter within {timeout:.0f} s"
+    with open(os.path.join(d, regs)) as f:
+        names = [line.strip().split("/", 1)[1] for line in f if "/" in line]
+    gold = {n.replace("gold.", "@", 1): n for n in names if "gold." in n}
+    pairs = [(n, gold[key]) for n in names if "gate." in n
+             for key in [n.replace("gate.", "@", 1)] if key in gold]
+
+    def esc(n):
+        return n if n.startswith("$") else "\\" + n
+    same = " ".join(f"-set-at 1 {esc(a)} {esc(b)}" for a, b in pairs)
+    vcd = f"triage_{k}.vcd"
+    with open(os.path.join(d, f"triage_{k}.ys"), "w") as f:
+        f.write(miter + f"sat -seq {depth} -prove trigger 0 -set-init-def -set-def-inputs "
+                        f"-dump_vcd {vcd} {same}\n")
+    log = f"triage_{k}.log"
+    code, out = run([yosys(), "-q", "-l", log, "-s", f"triage_{k}.ys"], cwd=d, timeout=timeout)
+    try:
+        with open(os.path.join(d, log)) as f:
+            text = f.read()
+    except OSError:
+        text = out
+    if code is None:
+        return "UNKNOWN", f"no proof within {timeout:.0f} s"
+    if "SAT proof finished - no model found: SUCCESS" in text:
+        return "EQUIVALENT", f"no state shows it within {depth} cycles ({len(pairs)} registers paired)"
+    if "SAT proof finished - model found: FAIL" in text:
+        return "GAP", (f"a state and inputs show it within {depth} cycles: "
+                       f"{os.path.relpath(os.path.join(d, vcd), ROOT)}")
+    return "UNKNOWN", f"yosys said neither (exit {code}; log {os.path.relpath(os.path.join(d, log), ROOT)})"
+
+
 def ci_subset(ids, k):
     code, head = run(["git", "rev-parse", "HEAD"])
     seed = int(head.strip()[:8], 16) if code == 0 and head.strip() else 0
@@ -241,7 +302,8 @@ def report(muts, verdicts, secs, args, jobs):
     killed = [r for r in rows if r.get("killed_by")]
     errors = [r for r in rows if r.get("error")]
     survived = [r for r in rows if not r.get("killed_by") and not r.get("error")]
-    judged = len(rows) - len(errors)
+    equivalent = [r for r in survived if r.get("triage") == "EQUIVALENT"]
+    judged = len(rows) - len(errors) - len(equivalent)
     rate = len(killed) / judged if judged else 1.0
     modules = {}
     for r in rows:
@@ -253,7 +315,8 @@ def report(muts, verdicts, secs, args, jobs):
     for r in killed:
         checks[r["killed_by"]] = checks.get(r["killed_by"], 0) + 1
     summary = {"sampled": args.generate, "seed": args.seed, "run": len(rows), "killed": len(killed),
-               "survived": len(survived), "errors": len(errors), "kill_rate": round(rate, 4),
+               "survived": len(survived), "equivalent": len(equivalent),
+               "triage_depth": args.triage, "errors": len(errors), "kill_rate": round(rate, 4),
                "seconds": round(secs, 1), "jobs": jobs,
                "mutants_a_minute": round(60 * len(rows) / secs, 1) if secs else 0,
                "killed_by": checks, "modules": modules}
@@ -261,19 +324,23 @@ def report(muts, verdicts, secs, args, jobs):
     with open(os.path.join(OUT, "report.json"), "w") as f:
         json.dump({"summary": summary, "mutants": rows}, f, indent=1)
     with open(os.path.join(OUT, "report.md"), "w") as f:
+        triaged = (f"Survivors triaged by a proof of {args.triage} cycles: {len(equivalent)} "
+                   "equivalent within it, left out of the kill rate."
+                   if args.triage else "Survivors are not triaged: an equivalent mutant counts "
+                   "as a survivor.")
         f.write(f"# Generated mutants: {len(killed)} of {judged} killed ({100 * rate:.1f} %)\n\n"
                 f"{len(rows)} run of {args.generate} sampled (seed {args.seed}) in {secs:.0f} s, "
                 f"{jobs} at a time ({summary['mutants_a_minute']} a minute); "
-                f"{len(survived)} survived, {len(errors)} errors. Survivors are not triaged: "
-                "an equivalent mutant counts as a survivor.\n\n"
+                f"{len(survived)} survived, {len(errors)} errors. {triaged}\n\n"
                 "Killed by: " + (", ".join(f"{c} {n}" for c, n in sorted(checks.items())) or "none") +
                 "\n\n| module | run | killed | survived | kill rate |\n|---|---|---|---|---|\n")
         for mod, s in sorted(modules.items()):
             f.write(f"| {mod} | {s['run']} | {s['killed']} | {s['survived']} | "
                     f"{100 * s['killed'] / s['run']:.1f} % |\n")
-        f.write("\n## Survivors\n\n| mutant | source line | mutation |\n|---|---|---|\n")
+        f.write("\n## Survivors\n\n| mutant | source line | mutation | triage |\n|---|---|---|---|\n")
         for r in survived:
-            f.write(f"| {r['mutant']} | {r['line']} | `{r['mutation']}` |\n")
+            f.write(f"| {r['mutant']} | {r['line']} | `{r['mutation']}` | "
+                    f"{r.get('triage', 'not triaged')}{': ' + r['why'] if r.get('why') else ''} |\n")
         if errors:
             f.write("\n## Errors (not judged)\n\n")
             for r in errors:
@@ -289,13 +356,16 @@ def main(argv):
     ap.add_argument("--sample", type=int, default=None, metavar="K")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS")
+    ap.add_argument("--triage", type=int, default=0, metavar="DEPTH",
+                    help="triage each survivor by a bounded proof of DEPTH cycles (0: none)")
+    ap.add_argument("--triage-timeout", type=float, default=900.0, metavar="SECONDS")
     ap.add_argument("--floor", type=float, default=0.0, metavar="RATE",
                     help="fail (exit 1) below this kill rate (0 … 1)")
     a = ap.parse_args(argv)
     if not 1 <= a.generate <= 100000 or a.jobs < 1 or (a.sample is not None and a.sample < 1):
         fail("--generate takes 1 … 100000, --jobs and --sample 1 or more")
-    if not 0 <= a.floor <= 1 or a.seed < 0:
-        fail("--floor takes 0 … 1, --seed 0 or more")
+    if not 0 <= a.floor <= 1 or a.seed < 0 or not 0 <= a.triage <= 64:
+        fail("--floor takes 0 … 1, --seed 0 or more, --triage 0 … 64")
     t_all = time.time()
     say(f"sampling {a.generate} mutations (yosys mutate, seed {a.seed})")
     muts, design = generate(a.generate, a.seed)
@@ -320,9 +390,22 @@ def main(argv):
             if done % 10 == 0 or done == len(ids):
                 killed = sum(1 for x in verdicts if x.get("killed_by"))
                 say(f"{done}/{len(ids)} run, {killed} killed ({time.time() - t_run:.0f} s)")
+    survivors = [v for v in verdicts if not v.get("killed_by") and not v.get("error")]
+    if survivors and a.triage > 0:
+        d = os.path.join(OUT, "design")
+        say(f"triage: {len(survivors)} survivors, each by a proof of {a.triage} cycles")
+        formal_design(d)
+        width = max(1, a.generate.bit_length())
+        by_id = {m["id"]: m for m in muts}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            for v, (t, why) in zip(survivors, pool.map(
+                    lambda v: triage(d, v["mutant"], width, a.triage, a.triage_timeout), survivors)):
+                v["triage"], v["why"] = t, why
+                say(f"mutant {v['mutant']} ({by_id[v['mutant']]['line']}): {t}: {why}")
     s = report(muts, verdicts, time.time() - t_all, a, jobs)
-    say(f"{s['killed']} of {s['run'] - s['errors']} killed ({100 * s['kill_rate']:.1f} %), "
-        f"{s['survived']} survived, {s['errors']} errors in {s['seconds']:.0f} s; report: "
+    say(f"{s['killed']} of {s['run'] - s['errors'] - s['equivalent']} non-equivalent killed "
+        f"({100 * s['kill_rate']:.1f} %), {s['survived']} survived ({s['equivalent']} equivalent), "
+        f"{s['errors']} errors in {s['seconds']:.0f} s; report: "
         f"{os.path.relpath(os.path.join(OUT, 'report.md'), ROOT)}")
     if s["errors"]:
         fail(f"{s['errors']} mutants could not be judged (see the report)", 2)
