@@ -582,13 +582,7 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
     // is no multiple of 16); Red, with cells of 1, passes; Blue passes:
     // round 16 ends (capitals, towers 1 -> 2; land +1: Blue's (8, 2) 0 -> 1).
     let mut s = Session::start(1);
-    s.keys("SPACE W SPACE A"); // R1
-    s.keys("S SPACE W D SPACE A"); // R2
-    s.keys("S SPACE W SPACE W"); // R3 (Blue takes the tower)
-    s.keys("S SPACE W S D SPACE A"); // R4
-    for _ in 5..=14 {
-        s.keys("S SPACE W D SPACE A");
-    }
+    s.map1_rounds(14);
     assert_eq!(s.env.golden().round, 15);
     s.env
         .poke(&zeroed(&[
@@ -613,13 +607,7 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
 
     // One round end at a multiple of 16 is the scenario's own (round 16).
     let mut s = Session::start(1);
-    s.keys("SPACE W SPACE A");
-    s.keys("S SPACE W D SPACE A");
-    s.keys("S SPACE W SPACE W");
-    s.keys("S SPACE W S D SPACE A");
-    for _ in 5..=16 {
-        s.keys("S SPACE W D SPACE A");
-    }
+    s.map1_rounds(16);
     assert_eq!(s.env.golden().round, 17);
     drop(s);
     assert_hit(

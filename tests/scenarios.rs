@@ -294,13 +294,7 @@ fn growth_at_end_of_round_1_capitals_only() {
 #[test]
 fn growth_at_end_of_round_16_includes_land() {
     let mut s = Session::start(1);
-    s.keys("SPACE W SPACE A"); // R1
-    s.keys("S SPACE W D SPACE A"); // R2
-    s.keys("S SPACE W SPACE W"); // R3 (Blue takes the tower)
-    s.keys("S SPACE W S D SPACE A"); // R4
-    for _ in 5..=15 {
-        s.keys("S SPACE W D SPACE A");
-    }
+    s.map1_rounds(15);
     let expect = |round: u16, l: u16, b: u16, t: u16| {
         let mut e = fresh(1, &MAP1);
         e.round = round;

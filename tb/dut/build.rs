@@ -256,8 +256,6 @@ fn main() {
     compile_cached(&paths, &rtl_models, &units, "vmodel_rtl");
     let mut gates = cxx_build(&paths.include);
     gates.include(paths.root.join("tb/shim"));
-    let mut gates_slow = cxx_build(&paths.include);
-    gates_slow.opt_level(0);
     if !board_top {
         // The stand-in for the board top's model (the netlist's library is
         // a plain one, compiled on every build).
@@ -266,29 +264,19 @@ fn main() {
     if !dvi {
         gates.file(paths.root.join("tb/shim/dvi_absent.cpp"));
     }
-    match synthesis {
-        Some(thread) => {
-            let netlist = thread
-                .join()
-                .unwrap_or_else(|_| fail("the synthesis thread panicked"));
-            add_model(
-                &paths,
-                &GATES_MODEL,
-                &netlist,
-                &mut gates,
-                Some(&mut gates_slow),
-                &mut global_files,
-            );
-            // Objects of the one library: the two halves call each other.
-            for obj in gates_slow.compile_intermediates() {
-                gates.object(obj);
-            }
-        }
-        None => {
-            gates.file(paths.root.join("tb/shim/gates_absent.cpp"));
-        }
-    }
-    gates.compile("vmodel_gates");
+    let netlist = synthesis.map(|thread| {
+        thread
+            .join()
+            .unwrap_or_else(|_| fail("the synthesis thread panicked"))
+    });
+    netlist_library(
+        &paths,
+        gates,
+        (&GATES_MODEL, netlist.as_deref()),
+        "tb/shim/gates_absent.cpp",
+        "vmodel_gates",
+        &mut global_files,
+    );
     build_ecp5(&paths, ecp5_synthesis, &mut global_files);
     build_mutants(&paths, &mut global_files);
     build_runtime(&paths, global_files);
@@ -755,10 +743,39 @@ fn synthesise_netlist(p: &Paths) -> PathBuf {
     netlist
 }
 
+/// A netlist model's own library `name`: the model Verilator makes of
+/// `netlist` (when there is one) with its shim, its run-once `__Slow` files
+/// compiled at -O0 (half the compile time, and half of a netlist's C++), or
+/// else the stand-in `absent` that says the build has none. `lib` comes with
+/// whatever else the library holds.
+fn netlist_library(
+    p: &Paths,
+    mut lib: cc::Build,
+    (spec, netlist): (&ModelSpec, Option<&Path>),
+    absent: &str,
+    name: &str,
+    global_files: &mut Vec<String>,
+) {
+    match netlist {
+        Some(netlist) => {
+            let mut slow = cxx_build(&p.include);
+            slow.opt_level(0);
+            add_model(p, spec, netlist, &mut lib, Some(&mut slow), global_files);
+            // Objects of the one library: the two halves call each other.
+            for obj in slow.compile_intermediates() {
+                lib.object(obj);
+            }
+        }
+        None => {
+            lib.file(p.root.join(absent));
+        }
+    }
+    lib.compile(name);
+}
+
 /// The ECP5 netlist model's library, `vmodel_ecp5`: the model and its shim
 /// when `synthesis` (the thread of [`synthesise_ecp5`]) is given, else the
-/// stand-in that says there is none. Its own library, like the generic
-/// netlist's, its run-once `__Slow` files at -O0.
+/// stand-in that says there is none.
 fn build_ecp5(
     p: &Paths,
     synthesis: Option<std::thread::JoinHandle<PathBuf>>,
@@ -766,30 +783,19 @@ fn build_ecp5(
 ) {
     let mut lib = cxx_build(&p.include);
     lib.include(p.root.join("tb/shim"));
-    match synthesis {
-        Some(thread) => {
-            let netlist = thread
-                .join()
-                .unwrap_or_else(|_| fail("the ECP5 synthesis thread panicked"));
-            let mut slow = cxx_build(&p.include);
-            slow.opt_level(0);
-            add_model(
-                p,
-                &ECP5_MODEL,
-                &netlist,
-                &mut lib,
-                Some(&mut slow),
-                global_files,
-            );
-            for obj in slow.compile_intermediates() {
-                lib.object(obj);
-            }
-        }
-        None => {
-            lib.file(p.root.join("tb/shim/ecp5_absent.cpp"));
-        }
-    }
-    lib.compile("vmodel_ecp5");
+    let netlist = synthesis.map(|thread| {
+        thread
+            .join()
+            .unwrap_or_else(|_| fail("the ECP5 synthesis thread panicked"))
+    });
+    netlist_library(
+        p,
+        lib,
+        (&ECP5_MODEL, netlist.as_deref()),
+        "tb/shim/ecp5_absent.cpp",
+        "vmodel_ecp5",
+        global_files,
+    );
 }
 
 /// The generated mutants' model, `vmodel_mutants`, when
@@ -799,47 +805,38 @@ fn build_ecp5(
 fn build_mutants(p: &Paths, global_files: &mut Vec<String>) {
     let mut lib = cxx_build(&p.include);
     lib.include(p.root.join("tb/shim"));
-    match env::var_os("GENERALS_MUTANTS_DESIGN").filter(|d| !d.is_empty()) {
-        Some(design) => {
-            let design = PathBuf::from(design);
-            println!("cargo:rerun-if-changed={}", design.display());
-            let text = std::fs::read_to_string(&design).unwrap_or_else(|e| {
+    let design = env::var_os("GENERALS_MUTANTS_DESIGN")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from);
+    if let Some(design) = &design {
+        println!("cargo:rerun-if-changed={}", design.display());
+        let text = std::fs::read_to_string(design).unwrap_or_else(|e| {
+            fail(&format!(
+                "GENERALS_MUTANTS_DESIGN: {}: {e}",
+                design.display()
+            ))
+        });
+        let count: u32 = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// generals-mutants: "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| {
                 fail(&format!(
-                    "GENERALS_MUTANTS_DESIGN: {}: {e}",
+                    "{}: the first line is not `// generals-mutants: N` (write it with scripts/mutants --generate)",
                     design.display()
                 ))
             });
-            let count: u32 = text
-                .lines()
-                .next()
-                .and_then(|l| l.strip_prefix("// generals-mutants: "))
-                .and_then(|n| n.trim().parse().ok())
-                .unwrap_or_else(|| {
-                    fail(&format!(
-                        "{}: the first line is not `// generals-mutants: N` (write it with scripts/mutants --generate)",
-                        design.display()
-                    ))
-                });
-            lib.define("GENERALS_MUTANTS", count.to_string().as_str());
-            let mut slow = cxx_build(&p.include);
-            slow.opt_level(0);
-            add_model(
-                p,
-                &MUTANTS_MODEL,
-                &design,
-                &mut lib,
-                Some(&mut slow),
-                global_files,
-            );
-            for obj in slow.compile_intermediates() {
-                lib.object(obj);
-            }
-        }
-        None => {
-            lib.file(p.root.join("tb/shim/mutants_absent.cpp"));
-        }
+        lib.define("GENERALS_MUTANTS", count.to_string().as_str());
     }
-    lib.compile("vmodel_mutants");
+    netlist_library(
+        p,
+        lib,
+        (&MUTANTS_MODEL, design.as_deref()),
+        "tb/shim/mutants_absent.cpp",
+        "vmodel_mutants",
+        global_files,
+    );
 }
 
 /// The YoWASP yosys of `.venv/` at the version `scripts/requirements.txt`

@@ -295,6 +295,22 @@ impl Session {
             .unwrap_or_else(|m| panic!("RESET: {m}"));
     }
 
+    /// On map 1, from its start, the moves of rounds 1 to `last` (4 or
+    /// more) that tests/scenarios.rs's `growth_at_end_of_round_16_includes_land`
+    /// works out by hand: each round Red moves 1 from its capital up to
+    /// (0, 7) and Blue 1 from its capital (9, 2) left to (8, 2); in round 3
+    /// Blue takes the tower (8, 1) instead. Round `last + 1` starts, Red to
+    /// move.
+    pub fn map1_rounds(&mut self, last: u16) {
+        self.keys("SPACE W SPACE A"); // R1
+        self.keys("S SPACE W D SPACE A"); // R2
+        self.keys("S SPACE W SPACE W"); // R3 (Blue takes the tower)
+        self.keys("S SPACE W S D SPACE A"); // R4
+        for _ in 5..=last {
+            self.keys("S SPACE W D SPACE A");
+        }
+    }
+
     /// Runs a key script and waits until every command has been applied.
     pub fn keys(&mut self, script: &str) {
         for s in steps(script) {

@@ -2,7 +2,7 @@
 
 use super::{count, emit, maps};
 use clap::Args;
-use generals::env::dut::CoreDut;
+use generals::env::dut::{CoreDut, NoNetlist};
 use generals::error::AppError;
 use generals::infra::outputs::Plan;
 use generals::run::mutant;
@@ -43,15 +43,15 @@ fn range(s: &str) -> Result<(u32, u32), String> {
 pub fn mutant(a: MutantArgs) -> Result<(), AppError> {
     let mut plan = Plan::new();
     plan.folder("--mismatch-dir", &a.mismatch_dir)?.keep();
-    let held = CoreDut::generated_mutants();
-    if held == 0 {
-        return Err(generals::env::dut::NoNetlist::Generated.into());
+    // The whole range is checked before the first mutant runs.
+    let (first, last) = a.mutants;
+    match CoreDut::generated_mutants() {
+        0 => return Err(NoNetlist::Generated.into()),
+        held if last > held => return Err(NoNetlist::NoSuchMutant(last, held).into()),
+        _ => {}
     }
     let maps = maps();
-    for k in a.mutants.0..=a.mutants.1 {
-        if k > held {
-            return Err(generals::env::dut::NoNetlist::NoSuchMutant(k, held).into());
-        }
+    for k in first..=last {
         let v = mutant::check(maps.clone(), k, &a.mismatch_dir)?;
         emit(&v.to_json())?;
     }
