@@ -23,8 +23,13 @@ use std::rc::Rc;
 #[test]
 fn a_burst_steps_the_model_as_ticks_do() {
     let cycles = 1_200_000;
-    let (_, stim) = generals::run::speed::checked(committed_maps(), cycles, true)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let (_, stim) = generals::run::speed::checked(
+        committed_maps(),
+        cycles,
+        true,
+        generals::env::check_thread::Threads::One,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
     // The models' counts, in a coverage run (scripts/coverage).
     generals::env::coverage::rtl::install();
@@ -125,6 +130,7 @@ fn by_cycles(first: u64, outs: &[CoreOut]) -> Result<u64, Mismatch> {
     let shown = Shown {
         state: &state,
         machine: Seats::PEOPLE,
+        version: 0,
     };
     let mut m = VgaCheck::new(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
     for (cycle, o) in (first..).zip(outs) {
@@ -140,6 +146,7 @@ fn by_bursts(first: u64, outs: &[CoreOut]) -> Result<u64, Mismatch> {
     let shown = Shown {
         state: &state,
         machine: Seats::PEOPLE,
+        version: 0,
     };
     let mut m = VgaCheck::new(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
     let rest = |o: &CoreOut| PinWord::default().outputs(0, o);

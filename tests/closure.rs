@@ -394,7 +394,7 @@ fn the_panel_shows_the_largest_totals_pixel_by_pixel() {
             .unwrap_or_else(|m| panic!("{what}: {m}"));
         let g = s.env.golden().clone();
         let total = |p: Owner| g.total_troops(p);
-        let frames = out.borrow().vga.frames_checked;
+        let frames = generals::run::play::lock(&out).vga.frames_checked;
         assert!(
             frames >= checked + 2,
             "{what}: frames checked {checked} → {frames}"

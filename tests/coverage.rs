@@ -22,6 +22,7 @@ fn fuzz_bins(seed: u64, mix: FuzzMix) -> Hits {
             quiet: true,
             mix,
         },
+        generals::env::check_thread::Threads::One,
     )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     functional::take()

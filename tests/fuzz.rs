@@ -23,6 +23,7 @@ fn run(keys: u64, video: bool, seed: u64) -> generals::run::fuzz::FuzzReport {
             quiet: true,
             mix: Default::default(),
         },
+        generals::env::check_thread::Threads::One,
     )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     println!("{r:?}");

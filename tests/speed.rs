@@ -15,7 +15,13 @@ use std::path::PathBuf;
 fn replays_end_where_the_checked_game_ended() {
     // Past the START press and the map load, into the first moves.
     let cycles = 1_200_000;
-    let (run, stim) = checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
+    let (run, stim) = checked(
+        committed_maps(),
+        cycles,
+        true,
+        generals::env::check_thread::Threads::One,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
     assert_eq!(run.cycles, cycles);
     assert_eq!(stim.cycles(), cycles);
@@ -48,7 +54,13 @@ fn replays_end_where_the_checked_game_ended() {
 #[test]
 fn a_model_ticks_alike_with_and_without_a_waveform() {
     let cycles = 1_200_000;
-    let (_, stim) = checked(committed_maps(), cycles, true).unwrap_or_else(|e| panic!("{e}"));
+    let (_, stim) = checked(
+        committed_maps(),
+        cycles,
+        true,
+        generals::env::check_thread::Threads::One,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let stim = stim.expect("recorded");
     let wave = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("generals-edges.fst");
     // The models' counts, in a coverage run (scripts/coverage).

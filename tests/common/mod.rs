@@ -58,6 +58,7 @@ pub fn opts(map: u8, script: &[Step], name: &str) -> PlayOptions {
             // Written only on a mismatch (expected/actual/diff PNGs).
             mismatch_dir: out_dir(&format!("{name}-mismatch")),
             dvi: false,
+            threads: generals::env::check_thread::Threads::One,
         },
         pace: 0,
         seed: 1,
@@ -469,7 +470,7 @@ pub fn play_checked(
         env.run(2 * FRAME_CYCLES)
     };
     run(&mut env).unwrap_or_else(|m| panic!("{name}: {m}"));
-    let frames = outputs.borrow().vga.frames_checked;
+    let frames = generals::run::play::lock(&outputs).vga.frames_checked;
     let rtl = env.rtl_state().unwrap_or_else(|e| panic!("{name}: {e}"));
     (env.golden().clone(), rtl, env.sb.stats, frames)
 }

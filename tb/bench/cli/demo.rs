@@ -1,7 +1,7 @@
 //! `generals demo`: the main job.
 
 use super::emit;
-use super::{bound, count, maps};
+use super::{bound, count, maps, ThreadsArg};
 use clap::Args;
 use generals::env::dut::CoreModel;
 use generals::env::greedy;
@@ -27,6 +27,8 @@ pub struct DemoArgs {
     /// No progress line.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 /// The machine-against-machine demo's map: a game of about the median
@@ -68,6 +70,7 @@ pub fn demo(a: DemoArgs) -> Result<(), AppError> {
             gif: Some(gif.clone()),
             mismatch_dir: out.join("mismatch"),
             dvi: false,
+            threads: a.threads.get(),
         },
         pace: if a.person { 1 } else { 0 },
         seed: 1,

@@ -1,6 +1,6 @@
 //! `generals live`: the chip in a window, played from the keyboard.
 
-use super::{bound, count, map_number, maps, MachineArg};
+use super::{bound, count, map_number, maps, MachineArg, ThreadsArg};
 use clap::Args;
 use generals::error::AppError;
 use generals::infra::outputs::{note, Plan};
@@ -29,6 +29,19 @@ pub struct LiveArgs {
     /// Folder for the pictures of a mismatch.
     #[arg(long, default_value = "out/mismatch", value_name = "DIR")]
     mismatch_dir: PathBuf,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    /// Simulate as fast as the machine allows. Without it the chip runs at
+    /// the board's pace (50 M cycles, 60 frames a second) and never faster;
+    /// on a machine too slow for that, as fast as it can (the title bar
+    /// shows the frames a second and the real-time factor).
+    #[arg(long)]
+    unpaced: bool,
+    /// Press START at once, and again whenever no game is being played
+    /// (with `--machine both`: the machine plays game after game,
+    /// unattended, as `scripts/speed --live` measures it).
+    #[arg(long)]
+    autoplay: bool,
 }
 
 /// `generals live`: outputs checked before the window opens.
@@ -51,14 +64,19 @@ pub fn live(a: LiveArgs) -> Result<(), AppError> {
         frames: a.frames,
         mismatch_dir: a.mismatch_dir,
         seed: 1,
+        threads: a.threads.get(),
+        unpaced: a.unpaced,
+        autoplay: a.autoplay,
     };
     let r = generals::run::live::live(maps(), &opts)?;
+    let secs = r.seconds.max(1e-9);
     note(&format!(
-        "live: {} frames, {} cycles in {:.1} s ({:.3}x real time), every cycle checked",
+        "live: {} frames shown in {:.1} s ({:.1} a second), {} cycles ({:.3}x real time), every cycle checked",
         r.frames,
-        r.cycles,
         r.seconds,
-        r.cycles as f64 / generals::CLOCK_HZ as f64 / r.seconds.max(1e-9)
+        r.frames as f64 / secs,
+        r.cycles,
+        r.cycles as f64 / generals::CLOCK_HZ as f64 / secs
     ));
     Ok(())
 }

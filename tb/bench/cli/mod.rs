@@ -14,6 +14,7 @@ pub mod speed;
 pub mod stats;
 
 use clap::{ArgGroup, Args};
+use generals::env::check_thread::Threads;
 use generals::error::AppError;
 use generals::infra::outputs::{OutFile, Plan};
 use generals_golden::machine::Seats;
@@ -89,6 +90,28 @@ impl MachineArg {
             Some(MachineArg::Blue) => Seats::from_switches(2),
             Some(MachineArg::Both) => Seats::from_switches(3),
         }
+    }
+}
+
+/// How many threads a checked run uses (docs/speed.md, "Two threads").
+#[derive(Args, Clone, Copy, Debug)]
+pub struct ThreadsArg {
+    /// `two`: the VGA check (with the DVI check and the frame writers) runs
+    /// on a thread of its own beside the simulation, which hands it each
+    /// cycle's pins through a bounded queue (4 batches of up to 16 384
+    /// cycles: the simulation waits while it is full). `one`: the checks in
+    /// the simulation's own loop. Either way every cycle is judged and a
+    /// mismatch gives the same report; with `two` the simulation stops a
+    /// few thousand cycles after the cycle it names. Default: `two` on a
+    /// machine with two cores or more.
+    #[arg(long, value_enum, value_name = "N")]
+    threads: Option<Threads>,
+}
+
+impl ThreadsArg {
+    /// The choice, or the default for this machine.
+    pub fn get(self) -> Threads {
+        self.threads.unwrap_or_else(Threads::auto)
     }
 }
 

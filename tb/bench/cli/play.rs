@@ -1,7 +1,7 @@
 //! `generals play` (the RTL, checked) and `generals golden` (the golden
 //! model alone).
 
-use super::{bound, count, maps, write_state, GameArgs, MachineArg};
+use super::{bound, count, maps, write_state, GameArgs, MachineArg, ThreadsArg};
 use clap::Args;
 use generals::env::dut::CoreModel;
 use generals::error::AppError;
@@ -46,6 +46,8 @@ pub struct PlayArgs {
     /// pixel or control code, and its running disparity held to ±8.
     #[arg(long)]
     dvi: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Play on a netlist synthesised from the RTL (built with the bench),
     /// not on the RTL: the same checks, so a simulation/synthesis mismatch
     /// shows here and not on the board. `generic` (also `--netlist` alone):
@@ -119,6 +121,7 @@ pub fn play(a: PlayArgs) -> Result<(), AppError> {
             gif: a.gif,
             mismatch_dir: a.mismatch_dir,
             dvi: a.dvi,
+            threads: a.threads.get(),
         },
         pace: a.pace as u32, // at most bound::PACE
         seed: a.seed,

@@ -2,7 +2,7 @@
 //! kbd` (the keyboard front end alone).
 
 use super::emit;
-use super::{bound, count, maps, seed_or_random};
+use super::{bound, count, maps, seed_or_random, ThreadsArg};
 use clap::Args;
 use generals::error::AppError;
 use generals::infra::outputs::note;
@@ -30,6 +30,8 @@ pub struct FuzzArgs {
     /// No progress line.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 /// The options of `generals kbd`.
@@ -71,6 +73,7 @@ pub fn fuzz(a: FuzzArgs) -> Result<(), AppError> {
                 machine: !a.no_machine,
             },
         },
+        a.threads.get(),
     )?;
     emit(&format!(
         "pass: seed {} | {} keys, {} faulty frames, {} FIFO overflows | {} commands, {} moves, {} captures, {} rounds completed, {} games, {} won, {} resets | {} cycles in {:.1} s",

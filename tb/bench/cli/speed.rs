@@ -4,6 +4,7 @@
 use super::emit;
 use super::{bound, count, maps};
 use clap::Subcommand;
+use generals::env::check_thread::Threads;
 use generals::env::scoreboard::core::FRAME_CYCLES;
 use generals::env::stimulus::Stimulus;
 use generals::error::AppError;
@@ -114,7 +115,13 @@ pub fn speed_cmd(cmd: SpeedCmd) -> Result<(), AppError> {
                 })
             };
             line(match variant {
-                Variant::Checked => speed::checked(maps(), cycles.unwrap_or(DEFAULT_CYCLES), false)?.0,
+                Variant::Checked | Variant::Checked2 => {
+                    let threads = match variant {
+                        Variant::Checked2 => Threads::Two,
+                        _ => Threads::One,
+                    };
+                    speed::checked(maps(), cycles.unwrap_or(DEFAULT_CYCLES), false, threads)?.0
+                }
                 Variant::Unchecked => speed::unchecked(&load()?),
                 Variant::Watched => speed::watched(&load()?),
                 Variant::Cxx => speed::cxx(&load()?),

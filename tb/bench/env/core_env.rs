@@ -51,6 +51,13 @@ pub trait CycleHook {
         }
         Ok(())
     }
+
+    /// Judges everything the hook was given before returning (a hook on a
+    /// thread of its own, [`crate::env::check_thread`]); its first mismatch.
+    /// A hook that judges as it is called has nothing left.
+    fn finish(&mut self) -> Result<(), Mismatch> {
+        Ok(())
+    }
 }
 
 /// The quiet cycles of a burst ([`CoreDut::burst`]): every output as in
@@ -105,6 +112,8 @@ pub struct CoreEnv {
     pub sb: CoreScoreboard,
     hooks: Vec<Box<dyn CycleHook>>,
     prev_golden: GameState,
+    /// Counts the changes of `prev_golden` ([`Shown::version`]).
+    prev_version: u64,
     /// The pin levels of every cycle so far, when recording (speed benchmark).
     pub record: Option<Stimulus>,
     /// With a round limit: the golden state after the first command that
@@ -119,6 +128,8 @@ pub struct CoreEnv {
 impl Drop for CoreEnv {
     /// The run's functional coverage goes to the coverage folder, if set.
     fn drop(&mut self) {
+        // A hook on its own thread hands its coverage back as it stops.
+        self.hooks.clear();
         crate::env::coverage::functional::flush();
     }
 }
@@ -177,6 +188,7 @@ impl CoreEnv {
             sb: CoreScoreboard::new(maps, &params),
             hooks: Vec::new(),
             prev_golden: GameState::new(),
+            prev_version: 0,
             record: record.then(Stimulus::default),
             round_limit: None,
             stopped_at: None,
@@ -211,7 +223,8 @@ impl CoreEnv {
     pub fn step(&mut self) -> Result<CycleEvents, Mismatch> {
         let (input, wire) = self.drive();
         self.dut.tick(&input, &mut self.out);
-        self.check(&input, wire)
+        let r = self.check(&input, wire);
+        r.map_err(|m| self.first_of(m))
     }
 
     /// Up to `max` (at least one) checked cycles; returns how many ran. A
@@ -223,6 +236,13 @@ impl CoreEnv {
     /// counter by the scoreboard and the VGA pins by the hooks. Anything
     /// else is one [`CoreEnv::step`].
     pub fn advance(&mut self, max: u64) -> Result<u64, Mismatch> {
+        let r = self.advance_unsettled(max);
+        r.map_err(|m| self.first_of(m))
+    }
+
+    /// [`CoreEnv::advance`], its mismatch not yet weighed against the
+    /// hooks' pending ones.
+    fn advance_unsettled(&mut self, max: u64) -> Result<u64, Mismatch> {
         let (reset_for, key_reset_n) = self.reset_btn.steady();
         let (start_for, key_start_n) = self.start_btn.steady();
         let (clk, dat) = self.ps2.steady_level();
@@ -237,7 +257,9 @@ impl CoreEnv {
                     .quiet_budget(cycle, keys, self.switches, clk, &self.out),
             );
         if budget < BURST_MIN {
-            self.step()?;
+            let (input, wire) = self.drive();
+            self.dut.tick(&input, &mut self.out);
+            self.check(&input, wire)?;
             return Ok(1);
         }
         let input = CoreIn {
@@ -287,6 +309,7 @@ impl CoreEnv {
         let shown = Shown {
             state: &self.prev_golden,
             machine: self.sb.pred.shown_machine(),
+            version: self.prev_version,
         };
         let burst = Burst {
             pins: &self.pins[..checked],
@@ -341,11 +364,13 @@ impl CoreEnv {
             let before = Shown {
                 state: &self.prev_golden,
                 machine: machine_before,
+                version: self.prev_version,
             };
             h.cycle(cycle, &self.out, before, &ev)?;
         }
         if ev.applied.is_some() || ev.started || ev.reset {
             self.prev_golden = self.sb.pred.golden.clone();
+            self.prev_version += 1;
             if ev.applied.is_some()
                 && self.stopped_at.is_none()
                 && self
@@ -356,6 +381,38 @@ impl CoreEnv {
             }
         }
         Ok(ev)
+    }
+
+    /// Waits until every hook has judged every cycle so far (a hook on a
+    /// thread of its own judges later than the cycle is simulated) and
+    /// returns the run's first mismatch: `result`'s, or an earlier one a
+    /// hook found. Every run ends with this: until it, a mismatch the VGA
+    /// check found on its thread may not have been seen.
+    pub fn settle<T>(&mut self, result: Result<T, Mismatch>) -> Result<T, Mismatch> {
+        match result {
+            Ok(v) => {
+                for h in &mut self.hooks {
+                    h.finish()?;
+                }
+                Ok(v)
+            }
+            Err(m) => Err(self.first_of(m)),
+        }
+    }
+
+    /// The earlier of `m` and the hooks' first mismatch (`m` in a tie: in
+    /// a cycle the scoreboard judges before the hooks).
+    #[cold]
+    fn first_of(&mut self, m: Mismatch) -> Mismatch {
+        let mut first = m;
+        for h in &mut self.hooks {
+            if let Err(hm) = h.finish() {
+                if hm.cycle < first.cycle {
+                    first = hm;
+                }
+            }
+        }
+        first
     }
 
     /// `n` checked cycles.
@@ -382,12 +439,13 @@ impl CoreEnv {
         let start = self.dut.cycle;
         while !done(self) {
             if self.dut.cycle - start > limit {
-                return Err(Mismatch::new(
+                let m = Mismatch::new(
                     self.dut.cycle,
                     what,
                     format!("within {limit} cycles"),
                     "timed out",
-                ));
+                );
+                return Err(self.first_of(m));
             }
             self.advance(limit.saturating_add(1) - (self.dut.cycle - start))?;
         }
@@ -431,6 +489,7 @@ impl CoreEnv {
             }
             *self.sb.pred.golden.cell_mut(p) = c;
             *self.prev_golden.cell_mut(p) = c;
+            self.prev_version += 1;
         }
         Ok(())
     }

@@ -3,10 +3,12 @@
 //! (pins back into transactions), [`predictor`] (the golden models stepped
 //! by the pins), [`scoreboard`] (RTL against prediction), [`coverage`], and
 //! the environments that wire them ([`kbd_env`], [`core_env`], with the VGA
-//! check of [`vga_check`] and its frame sinks, [`frames`]); the stimulus:
+//! check of [`vga_check`] and its frame sinks, [`frames`], on a thread of
+//! its own with [`check_thread`]); the stimulus:
 //! recorded pins ([`stimulus`]), the fuzz's sequence ([`sequence`]) and the
 //! bench's own simple player ([`greedy`]).
 
+pub mod check_thread;
 pub mod core_env;
 pub mod coverage;
 pub mod driver;

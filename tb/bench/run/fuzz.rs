@@ -99,11 +99,22 @@ pub struct RunExtras {
     /// The model to fuzz: the RTL, or one of its netlists or generated
     /// mutants (`run::mutant`).
     pub model: crate::env::dut::CoreModel,
+    /// With video: the VGA check in the simulation's loop, or on a thread
+    /// of its own ([`crate::env::check_thread`]).
+    pub threads: crate::env::check_thread::Threads,
 }
 
 /// The random regression (see the module doc).
-pub fn fuzz(maps: Vec<Map>, opts: &FuzzOptions) -> Result<FuzzReport, AppError> {
-    fuzz_recorded(maps, opts, &mut Vec::new(), &RunExtras::default())
+pub fn fuzz(
+    maps: Vec<Map>,
+    opts: &FuzzOptions,
+    threads: crate::env::check_thread::Threads,
+) -> Result<FuzzReport, AppError> {
+    let extras = RunExtras {
+        threads,
+        ..RunExtras::default()
+    };
+    fuzz_recorded(maps, opts, &mut Vec::new(), &extras)
 }
 
 /// [`fuzz`], recording into `taken` the actions carried out (kept when the
@@ -210,6 +221,7 @@ fn run(
             &mut env,
             &FrameOptions {
                 mismatch_dir: dir,
+                threads: extras.threads,
                 ..FrameOptions::default()
             },
         )?;
@@ -304,6 +316,8 @@ fn run(
         env.drain()?;
         Ok(())
     })();
+    // The VGA check's thread judges the last cycles before the run passes.
+    let result = result.and_then(|()| env.settle(Ok(())).map_err(AppError::from));
     progress.finish();
     env.dut.close_trace();
     if let Some(t) = staged {

@@ -10,7 +10,14 @@
 //! drivers, F3 and F4 flip the machine's slide switches (`SW[0]` Red, `SW[1]`
 //! Blue). A mismatch stops the simulation; its report is drawn over the last
 //! frame and returned, and the mismatch pictures are written as in any run.
+//!
+//! The window, the simulation and (with two threads) the VGA check each
+//! have a thread: the simulation runs at the board's pace (50 M cycles a
+//! second, 60 frames) unless asked to run flat out, the window shows each
+//! frame the check completes, and the title bar gives the frames it showed
+//! and the simulated cycles per second of the last second.
 
+use crate::env::check_thread::{CheckThread, Threads};
 use crate::env::core_env::{hold_cycles, CoreEnv};
 use crate::env::driver::button::Press;
 use crate::env::driver::ps2::Ps2Timing;
@@ -20,14 +27,16 @@ use crate::infra::mismatch::Mismatch;
 use crate::infra::outputs::{OutFile, Rewritten};
 use generals_golden::keyboard::{break_bytes, make_bytes, Command};
 use generals_golden::machine::Seats;
+use generals_golden::{GameState, Phase};
 use generals_golden_render as gr;
 use generals_maps::Map;
 use minifb::{Key, KeyRepeat, Scale, Window, WindowOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Cycles simulated between two looks at the window (about 10 ms of wall
@@ -113,6 +122,13 @@ pub struct LiveOptions {
     pub mismatch_dir: PathBuf,
     /// Seed of the PS/2 timing jitter and the button bounces.
     pub seed: u64,
+    /// The VGA check on the simulation's thread or on one of its own.
+    pub threads: Threads,
+    /// Run as fast as the machine allows instead of at the board's pace.
+    pub unpaced: bool,
+    /// Press START at once and again whenever no game is being played
+    /// (with the machine on both sides: game after game, unattended).
+    pub autoplay: bool,
 }
 
 /// What a live session did.
@@ -126,82 +142,220 @@ pub struct LiveReport {
     pub seconds: f64,
 }
 
-/// The frame the monitor completed last, and its number.
-#[derive(Default)]
-struct LastFrame {
-    number: u64,
-    frame: Option<gr::Frame>,
+/// What the window's keys ask of the simulation.
+enum Act {
+    /// Bytes for the PS/2 driver to send.
+    Ps2(Vec<u8>),
+    /// Press START (F1).
+    Start,
+    /// Press RESET (F2).
+    Reset,
+    /// Flip these slide switches (F3, F4).
+    Flip(u8),
 }
 
+/// What the simulation thread tells the window: how far it is, and the
+/// golden state with the machine's colours, for the state file and title.
+#[derive(Default)]
+struct Status {
+    cycle: u64,
+    switches: u8,
+    golden: Option<(GameState, Seats)>,
+}
+
+/// A frame the VGA check completed, and its number.
+type ShownFrame = (u64, gr::Frame);
+
+/// Frames that may wait for the window: a window that falls behind skips
+/// frames (and the title's figure counts only those shown).
+const FRAMES_WAITING: usize = 2;
+/// How long the window waits for a frame before it looks at its keys.
+const FRAME_WAIT: Duration = Duration::from_millis(4);
+
 /// Runs the chip in a window until it is closed, Escape is pressed, the
-/// frame limit is reached or a check fails.
+/// frame limit is reached or a check fails. Three threads: the window's
+/// (this one: drawing, keys, the state file), the simulation's (model,
+/// drivers, core scoreboard, paced to the board's clock unless
+/// `unpaced`) and, with [`Threads::Two`], the VGA check's.
 pub fn live(maps: Vec<Map>, opts: &LiveOptions) -> Result<LiveReport, AppError> {
-    let mut env = CoreEnv::new(maps, opts.seed, Ps2Timing::default())?;
-    let last = Rc::new(RefCell::new(LastFrame::default()));
-    let sink = Rc::clone(&last);
-    let monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(Box::new(move |n, f, _| {
-        let mut s = sink.borrow_mut();
-        s.number = n;
-        s.frame = Some(f.clone());
-    }));
-    env.add_hook(Box::new(monitor));
-    env.switches = opts.seats.switches();
     let mut window = open_window(opts.scale)?;
+    let (acts, acts_rx) = channel::<Act>();
+    let (frames_tx, frames) = sync_channel::<ShownFrame>(FRAMES_WAITING);
+    let status = Arc::new(Mutex::new(Status::default()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let sim = {
+        let (opts, status, stop) = (opts.clone(), Arc::clone(&status), Arc::clone(&stop));
+        std::thread::Builder::new()
+            .name("simulation".into())
+            .spawn(move || simulate(maps, &opts, &acts_rx, frames_tx, &status, &stop))
+            .map_err(|e| OutputError::Window(format!("cannot start the simulation: {e}")))?
+    };
     let mut state_file = opts.state_file.clone().map(Rewritten::new);
-    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut pixels = vec![0u32; gr::WIDTH * gr::HEIGHT];
+    let mut last: Option<gr::Frame> = None;
     let started = Instant::now();
     let mut shown = 0u64;
     let mut meter = Meter::new(started);
+    let stopped = |sim: std::thread::JoinHandle<Result<u64, Mismatch>>| match sim.join() {
+        Ok(r) => r,
+        Err(p) => std::panic::resume_unwind(p),
+    };
+    let mut cycles = 0;
     loop {
-        if let Err(m) = env.run(SLICE_CYCLES) {
-            return Err(stop_on_mismatch(
-                &mut window,
-                &last,
-                m,
-                opts.frames.is_none(),
-            ));
-        }
-        let number = last.borrow().number;
-        if number != shown {
-            shown = number;
-            if let Some(f) = &last.borrow().frame {
-                to_window_pixels(f, &mut pixels);
+        match frames.recv_timeout(FRAME_WAIT) {
+            Ok((_, f)) => {
+                shown += 1;
+                to_window_pixels(&f, &mut pixels);
+                last = Some(f);
+                window
+                    .update_with_buffer(&pixels, gr::WIDTH, gr::HEIGHT)
+                    .map_err(|e| OutputError::Window(e.to_string()))?;
+                if let Some(out) = &mut state_file {
+                    write_state(out, shown, &lock(&status))?;
+                }
             }
-            window
-                .update_with_buffer(&pixels, gr::WIDTH, gr::HEIGHT)
-                .map_err(|e| OutputError::Window(e.to_string()))?;
-            if let Some(out) = &mut state_file {
-                write_state(out, shown, &env)?;
+            Err(RecvTimeoutError::Timeout) => window.update(),
+            // The simulation stopped: a mismatch, or the end of the run.
+            Err(RecvTimeoutError::Disconnected) => {
+                if let Err(m) = stopped(sim) {
+                    return Err(stop_on_mismatch(
+                        &mut window,
+                        last,
+                        m,
+                        opts.frames.is_none(),
+                    ));
+                }
+                break;
             }
-        } else {
-            window.update();
         }
-        if let Some(title) = meter.tick(shown, env.dut.cycle, env.switches) {
+        let (cycle, switches) = {
+            let s = lock(&status);
+            (s.cycle, s.switches)
+        };
+        cycles = cycle;
+        if let Some(title) = meter.tick(shown, cycle, switches) {
             window.set_title(&title);
         }
-        let quit = keys(&mut window, &mut env, &mut rng, opts.map);
-        match quit {
-            Ok(false) => {}
-            Ok(true) => break,
-            Err(m) => {
-                return Err(stop_on_mismatch(
-                    &mut window,
-                    &last,
-                    m,
-                    opts.frames.is_none(),
-                ))
+        let quit = keys(&mut window, &acts);
+        let done = quit || !window.is_open() || opts.frames.is_some_and(|n| shown >= n);
+        if done {
+            stop.store(true, Ordering::Release);
+            // Frames still on their way must not hold the simulation up.
+            drop(frames);
+            match stopped(sim) {
+                Ok(c) => cycles = c,
+                Err(m) => {
+                    return Err(stop_on_mismatch(
+                        &mut window,
+                        last,
+                        m,
+                        opts.frames.is_none(),
+                    ))
+                }
             }
-        }
-        if !window.is_open() || opts.frames.is_some_and(|n| shown >= n) {
             break;
         }
     }
     Ok(LiveReport {
         frames: shown,
-        cycles: env.dut.cycle,
+        cycles,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The simulation thread: the checked chip, paced to the board's clock,
+/// acting on the window's keys, sending each completed frame; ends on a
+/// mismatch or when `stop` is set, with the cycles simulated.
+fn simulate(
+    maps: Vec<Map>,
+    opts: &LiveOptions,
+    acts: &Receiver<Act>,
+    frames: SyncSender<ShownFrame>,
+    status: &Mutex<Status>,
+    stop: &AtomicBool,
+) -> Result<u64, Mismatch> {
+    let mut env = CoreEnv::new(maps, opts.seed, Ps2Timing::default())?;
+    let dir = opts.mismatch_dir.clone();
+    let make = move || {
+        Ok::<_, Mismatch>(VgaCheck::new(dir).with_sink(Box::new(move |n, f, _| {
+            // A full queue: the window is behind, and skips this frame.
+            let _ = frames.try_send((n, f.clone()));
+        })))
+    };
+    match opts.threads {
+        Threads::One => env.add_hook(Box::new(make()?)),
+        Threads::Two => env.add_hook(Box::new(CheckThread::spawn(make)?)),
+    }
+    env.switches = opts.seats.switches();
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let (started, first) = (Instant::now(), env.dut.cycle);
+    let mut version = None;
+    let result = (|| -> Result<(), Mismatch> {
+        while !stop.load(Ordering::Acquire) {
+            for act in acts.try_iter() {
+                apply(act, &mut env, &mut rng, opts.map)?;
+            }
+            if opts.autoplay && env.golden().phase != Phase::Playing && env.start_btn.idle() {
+                apply(Act::Start, &mut env, &mut rng, opts.map)?;
+            }
+            env.run(SLICE_CYCLES)?;
+            {
+                let mut s = lock(status);
+                s.cycle = env.dut.cycle;
+                s.switches = env.switches;
+                let now = (
+                    env.sb.stats.commands,
+                    env.sb.stats.games,
+                    env.sb.stats.resets,
+                );
+                if version != Some(now) {
+                    version = Some(now);
+                    s.golden = Some((env.golden().clone(), env.sb.pred.shown_machine()));
+                }
+            }
+            if !opts.unpaced {
+                // The board's pace: never ahead of the wall clock.
+                let due = Duration::from_secs_f64(
+                    (env.dut.cycle - first) as f64 / crate::CLOCK_HZ as f64,
+                );
+                if let Some(ahead) = due.checked_sub(started.elapsed()) {
+                    std::thread::sleep(ahead);
+                }
+            }
+        }
+        Ok(())
+    })();
+    env.settle(result)?;
+    Ok(env.dut.cycle)
+}
+
+/// Does what a key asked.
+fn apply(
+    act: Act,
+    env: &mut CoreEnv,
+    rng: &mut ChaCha8Rng,
+    map: Option<u8>,
+) -> Result<(), Mismatch> {
+    match act {
+        Act::Ps2(bytes) => env.ps2.send_bytes(&bytes),
+        Act::Start => {
+            let press = Press::bouncy(hold_cycles(), BOUNCES, rng);
+            match map {
+                Some(m) => env.press_start(m, &press)?,
+                None => env.start_btn.press(0, &press),
+            }
+        }
+        Act::Reset => env
+            .reset_btn
+            .press(0, &Press::bouncy(hold_cycles(), BOUNCES, rng)),
+        Act::Flip(bits) => env.switches ^= bits,
+    }
+    Ok(())
+}
+
+/// The status, locked (it holds no invariant a panic could break).
+fn lock(s: &Mutex<Status>) -> std::sync::MutexGuard<'_, Status> {
+    s.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn open_window(scale: u8) -> Result<Window, AppError> {
@@ -222,44 +376,34 @@ fn open_window(scale: u8) -> Result<Window, AppError> {
     Ok(window)
 }
 
-/// Acts on the keys pressed and released since the last look; true when the
-/// person asked to quit.
-fn keys(
-    window: &mut Window,
-    env: &mut CoreEnv,
-    rng: &mut ChaCha8Rng,
-    map: Option<u8>,
-) -> Result<bool, Mismatch> {
+/// Sends what the keys pressed and released since the last look ask of
+/// the simulation; true when the person asked to quit.
+fn keys(window: &mut Window, acts: &Sender<Act>) -> bool {
+    let send = |a| {
+        // The simulation has stopped: the window learns that from the frames.
+        let _ = acts.send(a);
+    };
     for k in window.get_keys_pressed(KeyRepeat::Yes) {
         match live_key(k) {
             // Pressed, and again while held, as a keyboard's typematic
             // repeat sends it: the make code (the break code when let go).
-            Some(LiveKey::Game { cmd, arrow }) => env.ps2.send_bytes(&make_bytes(cmd, arrow)),
+            Some(LiveKey::Game { cmd, arrow }) => send(Act::Ps2(make_bytes(cmd, arrow))),
             // The other keys act once per press.
             _ if !window.is_key_pressed(k, KeyRepeat::No) => {}
-            Some(LiveKey::Start) => {
-                let press = Press::bouncy(hold_cycles(), BOUNCES, rng);
-                match map {
-                    Some(m) => env.press_start(m, &press)?,
-                    None => env.start_btn.press(0, &press),
-                }
-            }
-            Some(LiveKey::Reset) => {
-                env.reset_btn
-                    .press(0, &Press::bouncy(hold_cycles(), BOUNCES, rng));
-            }
-            Some(LiveKey::ToggleRed) => env.switches ^= 1,
-            Some(LiveKey::ToggleBlue) => env.switches ^= 2,
-            Some(LiveKey::Quit) => return Ok(true),
+            Some(LiveKey::Start) => send(Act::Start),
+            Some(LiveKey::Reset) => send(Act::Reset),
+            Some(LiveKey::ToggleRed) => send(Act::Flip(1)),
+            Some(LiveKey::ToggleBlue) => send(Act::Flip(2)),
+            Some(LiveKey::Quit) => return true,
             None => {}
         }
     }
     for k in window.get_keys_released() {
         if let Some(LiveKey::Game { cmd, arrow }) = live_key(k) {
-            env.ps2.send_bytes(&break_bytes(cmd, arrow));
+            send(Act::Ps2(break_bytes(cmd, arrow)));
         }
     }
-    Ok(false)
+    false
 }
 
 /// 0RGB words, as the window takes them.
@@ -271,12 +415,14 @@ fn to_window_pixels(f: &gr::Frame, out: &mut [u32]) {
 
 /// The state file: `{"frame": n, "machine": {...}, "state": {...}}`, put in
 /// place whole (see [`crate::infra::outputs`]), so a reader never sees half of it.
-fn write_state(out: &mut Rewritten, frame: u64, env: &CoreEnv) -> Result<(), AppError> {
-    let shown = env.sb.pred.shown_machine();
+fn write_state(out: &mut Rewritten, frame: u64, status: &Status) -> Result<(), AppError> {
+    let Some((state, shown)) = &status.golden else {
+        return Ok(());
+    };
     let doc = serde_json::json!({
         "frame": frame,
         "machine": { "red": shown.red, "blue": shown.blue },
-        "state": env.golden().to_json_value(),
+        "state": state.to_json_value(),
     });
     Ok(out.write(format!("{doc}\n").as_bytes())?)
 }
@@ -316,12 +462,12 @@ fn report_frame(last: Option<gr::Frame>, report: &str) -> gr::Frame {
 /// returns the error.
 fn stop_on_mismatch(
     window: &mut Window,
-    last: &Rc<RefCell<LastFrame>>,
+    last: Option<gr::Frame>,
     m: Mismatch,
     wait: bool,
 ) -> AppError {
     let report = m.to_string();
-    let frame = report_frame(last.borrow_mut().frame.take(), &report);
+    let frame = report_frame(last, &report);
     let mut pixels = vec![0u32; gr::WIDTH * gr::HEIGHT];
     to_window_pixels(&frame, &mut pixels);
     window.set_title("Generals - MISMATCH: the simulation stopped (report on the terminal)");
@@ -372,7 +518,7 @@ impl Meter {
         let seats = Seats::from_switches(switches);
         let who = |m: bool| if m { "machine" } else { "person" };
         Some(format!(
-            "Generals - {fps:.1} frames/s simulated, {rtf:.3}x real time - Red: {}, Blue: {} (F3/F4)",
+            "Generals - {fps:.1} frames/s shown, {rtf:.3}x real time - Red: {}, Blue: {} (F3/F4)",
             who(seats.red),
             who(seats.blue)
         ))

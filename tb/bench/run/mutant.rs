@@ -135,6 +135,8 @@ fn run_one(
         gif: None,
         mismatch_dir: mismatch_dir.clone(),
         dvi: false,
+        // The generated flow runs one mutant per core.
+        threads: crate::env::check_thread::Threads::One,
     };
     let game = |map, steps, seats, max_rounds| PlayOptions {
         map,
@@ -162,6 +164,8 @@ fn run_one(
                 trace: None,
                 mismatch_dir: Some(mismatch_dir),
                 model,
+                // The generated flow runs one mutant per core.
+                threads: crate::env::check_thread::Threads::One,
             };
             fuzz::fuzz_recorded(maps.to_vec(), &opts, &mut Vec::new(), &extras).map(|r| r.cycles)
         }

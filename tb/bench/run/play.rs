@@ -2,6 +2,7 @@
 //! keyboard-only session (`generals kbd`). Each returns a report or a typed
 //! error.
 
+use crate::env::check_thread::{CheckThread, Threads};
 use crate::env::core_env::{hold_cycles, CoreEnv};
 use crate::env::driver::button::Press;
 use crate::env::driver::ps2::{Fault, Ps2Timing};
@@ -23,9 +24,8 @@ use generals_golden::{GameState, Phase};
 use generals_maps::Map;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Options of a scripted co-simulated game.
@@ -196,6 +196,7 @@ pub fn play_planned(
         // Two more frames: the final state is latched and shown in full.
         env.run(2 * FRAME_CYCLES + FRAME_CYCLES / 8)
     })();
+    let result = env.settle(result);
     progress.finish();
     env.dut.close_trace();
     // The waveform is kept whether the run passed or failed: it is what
@@ -219,7 +220,7 @@ pub fn play_planned(
     // With the machine playing on, the state to print is the one the run
     // stopped at (the RTL equalled it then: checked in that cycle).
     let state = final_state.unwrap_or(state);
-    let mut o = outputs.borrow_mut();
+    let mut o = lock(&outputs);
     o.check()?;
     let pngs = o.pngs.take().map_or(0, PngDumper::finish);
     let gif_images = match o.gif.take() {
@@ -318,13 +319,13 @@ pub struct FrameOptions {
     /// Check the ULX3S's DVI output too: its encoders' every symbol
     /// (docs/board.md (the ULX3S), docs/display.md).
     pub dvi: bool,
+    /// The VGA check in the simulation's loop or on a thread of its own
+    /// (then the run must end with [`CoreEnv::settle`]).
+    pub threads: Threads,
 }
 
 /// Adds the VGA check, with PNG/GIF sinks as asked, to `env`.
-pub fn attach_vga_check(
-    env: &mut CoreEnv,
-    opts: &FrameOptions,
-) -> Result<Rc<RefCell<Outputs>>, AppError> {
+pub fn attach_vga_check(env: &mut CoreEnv, opts: &FrameOptions) -> Result<SharedOutputs, AppError> {
     let mut plan = Plan::new();
     let frames = opts
         .dir
@@ -345,37 +346,55 @@ fn vga_check_with_sinks(
     frames: Option<OutDir>,
     gif: Option<&OutFile>,
     opts: &FrameOptions,
-) -> Result<Rc<RefCell<Outputs>>, AppError> {
-    let outputs = Rc::new(RefCell::new(Outputs {
+) -> Result<SharedOutputs, AppError> {
+    let outputs = Arc::new(Mutex::new(Outputs {
         pngs: frames.map(|d| PngDumper::new(d, opts.every)),
         gif: gif.map(GifWriter::create).transpose()?,
         vga: VgaStats::default(),
         error: None,
     }));
-    let sink_out = Rc::clone(&outputs);
-    let sink: FrameSink = Box::new(move |n, frame, _checked| {
-        let mut o = sink_out.borrow_mut();
-        let mut written: Result<(), AppError> = Ok(());
-        if let Some(p) = &mut o.pngs {
-            written = p.frame(n, frame).map_err(AppError::from);
+    let make = {
+        let outputs = Arc::clone(&outputs);
+        let (mismatch_dir, dvi) = (opts.mismatch_dir.clone(), opts.dvi);
+        move || -> Result<StatsTap, AppError> {
+            let sink_out = Arc::clone(&outputs);
+            let sink: FrameSink = Box::new(move |n, frame, _checked| {
+                let mut o = lock(&sink_out);
+                let mut written: Result<(), AppError> = Ok(());
+                if let Some(p) = &mut o.pngs {
+                    written = p.frame(n, frame).map_err(AppError::from);
+                }
+                if let (Ok(()), Some(g)) = (&written, &mut o.gif) {
+                    written = g.frame(frame).map_err(AppError::from);
+                }
+                if let Err(e) = written {
+                    o.stop(e);
+                }
+            });
+            let mut monitor = VgaCheck::new(mismatch_dir).with_sink(sink);
+            if dvi {
+                monitor = monitor.with_dvi()?;
+            }
+            Ok(StatsTap {
+                monitor,
+                out: outputs,
+            })
         }
-        if let (Ok(()), Some(g)) = (&written, &mut o.gif) {
-            written = g.frame(frame).map_err(AppError::from);
-        }
-        if let Err(e) = written {
-            o.stop(e);
-        }
-    });
-    let stats_out = Rc::clone(&outputs);
-    let mut monitor = VgaCheck::new(opts.mismatch_dir.clone()).with_sink(sink);
-    if opts.dvi {
-        monitor = monitor.with_dvi()?;
+    };
+    match opts.threads {
+        Threads::One => env.add_hook(Box::new(make()?)),
+        Threads::Two => env.add_hook(Box::new(CheckThread::spawn(make)?)),
     }
-    env.add_hook(Box::new(StatsTap {
-        monitor,
-        out: stats_out,
-    }));
     Ok(outputs)
+}
+
+/// The frame outputs, shared with the VGA check's thread.
+pub type SharedOutputs = Arc<Mutex<Outputs>>;
+
+/// The outputs, locked (a panic elsewhere while they were held leaves them
+/// as they were: they hold no invariant a half-done update could break).
+pub fn lock(o: &SharedOutputs) -> std::sync::MutexGuard<'_, Outputs> {
+    o.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Frame outputs shared between the VGA check's sink and the run.
@@ -411,7 +430,7 @@ impl Outputs {
 /// Runs the VGA check and copies its counts out after every cycle.
 struct StatsTap {
     monitor: VgaCheck,
-    out: Rc<RefCell<Outputs>>,
+    out: SharedOutputs,
 }
 
 impl crate::env::core_env::CycleHook for StatsTap {
@@ -424,7 +443,7 @@ impl crate::env::core_env::CycleHook for StatsTap {
     ) -> Result<(), Mismatch> {
         self.monitor.cycle(cycle, out, before, ev)?;
         if out.snapshot != 0 {
-            self.out.borrow_mut().vga = self.monitor.stats();
+            lock(&self.out).vga = self.monitor.stats();
         }
         Ok(())
     }

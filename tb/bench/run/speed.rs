@@ -7,6 +7,7 @@
 //! reports its cycles, wall time and the final state read from the RTL, so
 //! that the variants can be shown to have simulated the same game.
 
+use crate::env::check_thread::Threads;
 use crate::env::core_env::{hold_cycles, CoreEnv, BURST_MAX};
 use crate::env::driver::button::Press;
 use crate::env::driver::ps2::Ps2Timing;
@@ -29,6 +30,9 @@ use std::time::Instant;
 pub enum Variant {
     /// The co-simulation with every check on (plays the fixed game).
     Checked,
+    /// The same with the VGA check on a thread of its own
+    /// ([`crate::env::check_thread`]).
+    Checked2,
     /// The recorded pins from Rust, one call of the model per run of steady
     /// pins, nothing checked.
     Unchecked,
@@ -94,12 +98,14 @@ fn final_state(out: &CoreOut, dut: &CoreDut) -> serde_json::Value {
     }
 }
 
-/// The fixed game with every check on (the scoreboards and the VGA check), for
-/// `cycles` cycles from power-up; records the pins when `record`.
+/// The fixed game with every check on (the scoreboards and the VGA check,
+/// on `threads`), for `cycles` cycles from power-up; records the pins when
+/// `record`.
 pub fn checked(
     maps: Vec<Map>,
     cycles: u64,
     record: bool,
+    threads: Threads,
 ) -> Result<(SpeedRun, Option<Stimulus>), AppError> {
     let (map, steps) = greedy::demo_game(&maps).ok_or(AppError::NoDemoGame {
         max_keys: greedy::DEMO_KEYS_MAX,
@@ -110,6 +116,7 @@ pub fn checked(
         &mut env,
         &FrameOptions {
             mismatch_dir: PathBuf::from("out/speed-mismatch"),
+            threads,
             ..FrameOptions::default()
         },
     )?;
@@ -132,8 +139,12 @@ pub fn checked(
         }
         Ok(())
     })();
-    result?;
-    Ok((checked_run(&env, started), env.record.take()))
+    env.settle(result)?;
+    let mut run = checked_run(&env, started);
+    if threads == Threads::Two {
+        run.variant = Variant::Checked2;
+    }
+    Ok((run, env.record.take()))
 }
 
 /// A checked run's figures: its cycles, its time since `started`, the state
@@ -313,7 +324,7 @@ pub fn record(
     };
     match scenario {
         Scenario::Demo => {
-            let (run, stim) = checked(maps, cycles, true)?;
+            let (run, stim) = checked(maps, cycles, true, Threads::One)?;
             Ok((run, stim.unwrap_or_default()))
         }
         Scenario::Machines => fixed(3, Some(9), &[(3, 40 * FRAME_CYCLES)]),

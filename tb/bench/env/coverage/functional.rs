@@ -635,6 +635,21 @@ pub fn sample(s: Sample<'_>) {
     });
 }
 
+/// Adds `hits`, collected on another thread (the check thread,
+/// [`crate::env::check_thread`]), to this thread's collector.
+pub fn merge(hits: Hits) {
+    if hits.counts.is_empty() {
+        return;
+    }
+    HITS.with(|h| {
+        let mut c = h.borrow_mut();
+        for (id, n) in hits.counts {
+            *c.all.counts.entry(id.clone()).or_insert(0) += n;
+            *c.unwritten.counts.entry(id).or_insert(0) += n;
+        }
+    });
+}
+
 /// What this thread has collected since it last took its hits, and starts
 /// afresh.
 pub fn take() -> Hits {

@@ -21,6 +21,9 @@ pub struct Shown<'a> {
     pub state: &'a GameState,
     /// The colours the machine plays, as the title screen or panel shows them.
     pub machine: Seats,
+    /// A number that changes whenever `state` does (the environment counts
+    /// the changes): a hook on another thread copies the state only then.
+    pub version: u64,
 }
 
 /// The pixel scoreboard (see the module doc).
