@@ -26,9 +26,11 @@ YosysHQ's mcy does it:
    kill rate per module (a mutation's module is its RTL source line's file)
    and every survivor with its source line, its mutation and its triage.
 
-Usage: scripts/mutants --generate N [--seed S] [--sample K] [--jobs J]
-                       [--timeout SECONDS] [--triage DEPTH] [--floor RATE]
+Usage: scripts/mutants --generate N [--seed S] [--sample K | --mutants K,L,…]
+                       [--jobs J] [--timeout SECONDS] [--triage DEPTH]
+                       [--triage-timeout SECONDS] [--floor RATE]
   --sample K   run K of the N, rotating with the commit (CI); default all
+  --mutants K,L,…  run just these (a report's survivors, after a new check)
 Exit status: 0 the run completed (survivors are reported, not failed: the
 kill rate is the figure); 1 mutant 0 failed a check (the flow or the bench
 is broken) or the kill rate is below --floor; 2 bad usage, a tool failed,
@@ -354,6 +356,8 @@ def main(argv):
     ap.add_argument("--generate", type=int, required=True, metavar="N")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sample", type=int, default=None, metavar="K")
+    ap.add_argument("--mutants", default=None, metavar="K,L,…",
+                    help="run these mutants of the N only (a report's survivors, again)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS")
     ap.add_argument("--triage", type=int, default=0, metavar="DEPTH",
@@ -364,6 +368,16 @@ def main(argv):
     a = ap.parse_args(argv)
     if not 1 <= a.generate <= 100000 or a.jobs < 1 or (a.sample is not None and a.sample < 1):
         fail("--generate takes 1 … 100000, --jobs and --sample 1 or more")
+    only = None
+    if a.mutants is not None:
+        if a.sample is not None:
+            fail("--mutants and --sample choose the mutants two ways: give one")
+        try:
+            only = sorted({int(k) for k in a.mutants.split(",") if k.strip()})
+        except ValueError:
+            fail(f"--mutants takes numbers separated by commas, not {a.mutants!r}")
+        if not only or not all(1 <= k <= a.generate for k in only):
+            fail(f"--mutants takes numbers 1 … {a.generate} (the --generate count)")
     if not 0 <= a.floor <= 1 or a.seed < 0 or not 0 <= a.triage <= 64:
         fail("--floor takes 0 … 1, --seed 0 or more, --triage 0 … 64")
     t_all = time.time()
@@ -372,6 +386,9 @@ def main(argv):
     say(f"building the design that holds them all ({os.path.relpath(design, ROOT)})")
     binary = build(design)
     ids = [m["id"] for m in muts]
+    if only is not None:
+        ids = [k for k in ids if k in set(only)]
+        say(f"the mutants asked for: " + " ".join(map(str, ids)))
     if a.sample is not None:
         ids = ci_subset(ids, a.sample)
         say(f"the sample ({len(ids)} of {len(muts)}, rotating with the commit): "

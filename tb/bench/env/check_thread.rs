@@ -339,9 +339,14 @@ impl CycleHook for CheckThread {
 
 impl Drop for CheckThread {
     fn drop(&mut self) {
-        // What the thread judged since the last barrier still counts.
-        if self.mismatch.is_none() && !self.failed.load(Ordering::Acquire) {
-            let _ = self.finish();
+        // What the thread judged since the last barrier still counts; a run
+        // that did not settle (CoreEnv::settle) is told of a late mismatch
+        // here, where no result can carry it any more.
+        let unseen = self.mismatch.is_none();
+        if let (true, Err(m)) = (unseen, self.finish()) {
+            crate::infra::outputs::note(&format!(
+                "the VGA check found a mismatch after its run ended unchecked:\n{m}"
+            ));
         }
         self.join();
     }
