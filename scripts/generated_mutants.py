@@ -45,6 +45,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "out", "mutants", "generated")
@@ -293,14 +294,42 @@ def ci_subset(ids, k):
     return ids[seed % step::step][:k]
 
 
+def looked_at():
+    """The survivors looked at (mutants/generated-survivors.toml), by mutation."""
+    path = os.path.join(ROOT, "mutants", "generated-survivors.toml")
+    try:
+        with open(path, "rb") as f:
+            doc = tomllib.load(f)
+    except OSError:
+        return {}
+    except tomllib.TOMLDecodeError as e:
+        fail(f"mutants/generated-survivors.toml: {e}")
+    table = {}
+    for i, s in enumerate(doc.get("survivor", [])):
+        if not isinstance(s, dict) or s.get("verdict") not in ("equivalent", "gap") \
+                or not all(isinstance(s.get(k), str) for k in ("mutation", "reason")):
+            fail(f"mutants/generated-survivors.toml: survivor {i + 1} needs a mutation, "
+                 "a verdict (equivalent or gap) and a reason")
+        table[s["mutation"]] = s
+    return table
+
+
 def report(muts, verdicts, secs, args, jobs):
     by_id = {m["id"]: m for m in muts}
+    reasons = looked_at()
     rows = []
     for v in verdicts:
         m = by_id[v["mutant"]]
-        rows.append({**v, "module": m["rtl_module"], "line": m["line"],
-                     "mutation": " ".join(f"-{k} {m[k]}" for k in
-                                          ("mode", "cell", "port", "portbit", "ctrlbit") if k in m)})
+        mutation = " ".join(f"-{k} {m[k]}" for k in
+                            ("mode", "cell", "port", "portbit", "ctrlbit") if k in m)
+        row = {**v, "module": m["rtl_module"], "line": m["line"], "mutation": mutation}
+        seen = reasons.get(mutation)
+        if seen and not v.get("killed_by") and not v.get("error"):
+            row["reason"] = seen["reason"]
+            if seen["verdict"] == "equivalent":
+                row["triage"] = "EQUIVALENT"
+                row["why"] = "by reason (mutants/generated-survivors.toml)"
+        rows.append(row)
     killed = [r for r in rows if r.get("killed_by")]
     errors = [r for r in rows if r.get("error")]
     survived = [r for r in rows if not r.get("killed_by") and not r.get("error")]
@@ -339,10 +368,11 @@ def report(muts, verdicts, secs, args, jobs):
         for mod, s in sorted(modules.items()):
             f.write(f"| {mod} | {s['run']} | {s['killed']} | {s['survived']} | "
                     f"{100 * s['killed'] / s['run']:.1f} % |\n")
-        f.write("\n## Survivors\n\n| mutant | source line | mutation | triage |\n|---|---|---|---|\n")
+        f.write("\n## Survivors\n\n| mutant | source line | mutation | triage | reason |\n|---|---|---|---|---|\n")
         for r in survived:
             f.write(f"| {r['mutant']} | {r['line']} | `{r['mutation']}` | "
-                    f"{r.get('triage', 'not triaged')}{': ' + r['why'] if r.get('why') else ''} |\n")
+                    f"{r.get('triage', 'not triaged')}{': ' + r['why'] if r.get('why') else ''} | "
+                    f"{r.get('reason', 'not yet looked at')} |\n")
         if errors:
             f.write("\n## Errors (not judged)\n\n")
             for r in errors:
