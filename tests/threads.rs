@@ -9,7 +9,7 @@
 mod common;
 
 use common::{maps, opts, run_opts};
-use generals::env::check_thread::{CheckThread, Threads};
+use generals::env::check_thread::Threads;
 use generals::env::core_env::{hold_cycles, Burst, CoreEnv, CycleHook, Shown};
 use generals::env::driver::button::Press;
 use generals::env::driver::ps2::Ps2Timing;
@@ -105,10 +105,7 @@ fn machine_game(
             from: red_from.unwrap_or(u64::MAX),
         })
     };
-    match threads {
-        Threads::One => env.add_hook(Box::new(make().expect("a hook"))),
-        Threads::Two => env.add_hook(Box::new(CheckThread::spawn(make).expect("a hook"))),
-    }
+    env.add_hook(threads.hook(make).expect("a hook"));
     let result = (|| -> Result<(), Mismatch> {
         env.press_start(MAP, &Press::clean(hold_cycles()))?;
         let start = env.dut.cycle;

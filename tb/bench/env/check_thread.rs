@@ -65,6 +65,22 @@ impl Threads {
             _ => Threads::One,
         }
     }
+
+    /// The hook `make` makes, on these threads: called here, or on a check
+    /// thread of its own ([`CheckThread::spawn`]).
+    pub fn hook<H, E>(
+        self,
+        make: impl FnOnce() -> Result<H, E> + Send + 'static,
+    ) -> Result<Box<dyn CycleHook>, E>
+    where
+        H: CycleHook + 'static,
+        E: Send + 'static,
+    {
+        Ok(match self {
+            Threads::One => Box::new(make()?),
+            Threads::Two => Box::new(CheckThread::spawn(make)?),
+        })
+    }
 }
 
 /// What one call of the hook was given.

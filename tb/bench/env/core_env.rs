@@ -213,6 +213,13 @@ impl CoreEnv {
         &self.sb.pred.golden
     }
 
+    /// A number that changes whenever [`CoreEnv::golden`] does (a command
+    /// applied, a game started, a reset, a backdoor write): the version the
+    /// hooks see as [`Shown::version`].
+    pub fn golden_version(&self) -> u64 {
+        self.prev_version
+    }
+
     /// The architectural state read from the RTL: the debug port's scalars
     /// and the board RAM.
     pub fn rtl_state(&self) -> Result<GameState, StateDecodeError> {

@@ -17,7 +17,7 @@
 //! frame the check completes, and the title bar gives the frames it showed
 //! and the simulated cycles per second of the last second.
 
-use crate::env::check_thread::{CheckThread, Threads};
+use crate::env::check_thread::Threads;
 use crate::env::core_env::{hold_cycles, CoreEnv};
 use crate::env::driver::button::Press;
 use crate::env::driver::ps2::Ps2Timing;
@@ -282,10 +282,7 @@ fn simulate(
             let _ = frames.try_send((n, f.clone()));
         })))
     };
-    match opts.threads {
-        Threads::One => env.add_hook(Box::new(make()?)),
-        Threads::Two => env.add_hook(Box::new(CheckThread::spawn(make)?)),
-    }
+    env.add_hook(opts.threads.hook(make)?);
     env.switches = opts.seats.switches();
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let (started, first) = (Instant::now(), env.dut.cycle);
@@ -303,14 +300,11 @@ fn simulate(
                 let mut s = lock(status);
                 s.cycle = env.dut.cycle;
                 s.switches = env.switches;
-                let now = (
-                    env.sb.stats.commands,
-                    env.sb.stats.games,
-                    env.sb.stats.resets,
-                );
+                // F3/F4 change the colours shown without a new state.
+                let now = (env.golden_version(), env.sb.pred.shown_machine());
                 if version != Some(now) {
                     version = Some(now);
-                    s.golden = Some((env.golden().clone(), env.sb.pred.shown_machine()));
+                    s.golden = Some((env.golden().clone(), now.1));
                 }
             }
             if !opts.unpaced {

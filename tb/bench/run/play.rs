@@ -2,7 +2,7 @@
 //! keyboard-only session (`generals kbd`). Each returns a report or a typed
 //! error.
 
-use crate::env::check_thread::{CheckThread, Threads};
+use crate::env::check_thread::Threads;
 use crate::env::core_env::{hold_cycles, CoreEnv};
 use crate::env::driver::button::Press;
 use crate::env::driver::ps2::{Fault, Ps2Timing};
@@ -381,10 +381,7 @@ fn vga_check_with_sinks(
             })
         }
     };
-    match opts.threads {
-        Threads::One => env.add_hook(Box::new(make()?)),
-        Threads::Two => env.add_hook(Box::new(CheckThread::spawn(make)?)),
-    }
+    env.add_hook(opts.threads.hook(make)?);
     Ok(outputs)
 }
 

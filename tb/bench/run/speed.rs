@@ -140,18 +140,18 @@ pub fn checked(
         Ok(())
     })();
     env.settle(result)?;
-    let mut run = checked_run(&env, started);
-    if threads == Threads::Two {
-        run.variant = Variant::Checked2;
-    }
-    Ok((run, env.record.take()))
+    let variant = match threads {
+        Threads::One => Variant::Checked,
+        Threads::Two => Variant::Checked2,
+    };
+    Ok((checked_run(&env, started, variant), env.record.take()))
 }
 
 /// A checked run's figures: its cycles, its time since `started`, the state
 /// it ended in.
-fn checked_run(env: &CoreEnv, started: Instant) -> SpeedRun {
+fn checked_run(env: &CoreEnv, started: Instant, variant: Variant) -> SpeedRun {
     SpeedRun {
-        variant: Variant::Checked,
+        variant,
         cycles: env.dut.cycle,
         seconds: started.elapsed().as_secs_f64(),
         final_state: final_state(&env.out, &env.dut),
@@ -319,7 +319,7 @@ pub fn record(
             Ok(())
         })();
         result?;
-        let run = checked_run(&env, started);
+        let run = checked_run(&env, started, Variant::Checked);
         Ok::<_, AppError>((run, env.record.take().unwrap_or_default()))
     };
     match scenario {
