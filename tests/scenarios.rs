@@ -40,31 +40,7 @@ fn check_play(
 
 /// The capture scenario on map 1, written with `w a s d` letters; the arrow
 /// test rewrites the direction letters.
-const CAPTURE_SCRIPT: &str = "
-# round 1 - Red (first; map 1 is odd) on its capital (0,8) with 2
-A          # SELECT at the left border: no wrap, cursor stays on (0,8)
-Z          # Z in SELECT: nothing
-SPACE      # own capital with 2: MOVE-ALL
-A          # target off the board: nothing, still MOVE-ALL, still Red
-W          # k = 1 to NPC land (0,7) with 0: Red's with 1; C 1; cursor (0,7)
-# Blue on (9,2) with 2
-SPACE D    # MOVE-ALL; D is off the board: nothing
-A          # k = 1 to NPC land (8,2): Blue's with 1; C 1; cursor (8,2)
-# end R1: capitals +1 -> 2 and 2; land does not grow (1 is not a multiple of 16)
-# round 2 - Red
-SPACE      # (0,7) holds 1: nothing, stays SELECT
-S SPACE W  # cursor to C (2), k = 1 to own (0,7): 1 + 1 = 2; C 1; cursor (0,7)
-# Blue
-W          # cursor onto the NPC tower (8,1)
-SPACE      # an NPC cell: nothing
-S D SPACE A  # back to C (2): k = 1 to own (8,2): 2; C 1; cursor (8,2)
-# end R2: capitals 2 and 2
-# round 3 - Red
-SPACE W    # (0,7) 2 -> NPC tower (0,6) with 0: k = 1 > 0, Red's tower with 1;
-           # (0,7) keeps 1; cursor (0,6)
-SPACE W    # Blue (8,2) 2 -> NPC tower (8,1): Blue's tower with 1; (8,2) 1; cursor (8,1)
-# end R3: capitals 2 -> 3 (not moved from this round), towers 1 -> 2, land stays
-";
+const CAPTURE_SCRIPT: &str = include_str!("../tb/scenarios/capture.keys");
 
 /// Final state of [`CAPTURE_SCRIPT`], by hand (see the comments in it).
 fn capture_expected() -> GameState {
@@ -156,24 +132,7 @@ fn arrows_act_as_wasd_and_keypad_codes_are_ignored() {
 /// R14 Red: cursor A x6 to C (7): k = 6 to own r1: 1 + 6 = 7; C 1 -> end R14 2.
 /// R15 Blue: b5 (3) MOVE-HALF onto r6 (1): k = 1, 1 > 1 false -> tie:
 ///   r6 = 0 and still Red's; b5 = 2. Red to play in round 15.
-const ATTACK_SCRIPT: &str = "
-SPACE S  SPACE D                 # R1: Blue C->b1, Red C->r1
-W SPACE S  A SPACE D             # R2: trickles
-W SPACE S  A SPACE D             # R3
-W SPACE S  A SPACE D             # R4
-W SPACE S  A SPACE D             # R5
-W SPACE S  A SPACE D             # R6
-W SPACE S  A SPACE D             # R7
-W SPACE S  A SPACE D             # R8 (Red's last trickle: r1 = 8)
-W SPACE S  SPACE D               # R9: Blue trickles (b1 = 9); Red r1->r2
-SPACE S    SPACE D               # R10: b1->b2, r2->r3
-SPACE S    SPACE D               # R11: b2->b3, r3->r4
-SPACE S    SPACE D               # R12: b3->b4, r4->r5
-SPACE D S  SPACE D               # R13: D onto the mountain (8,6) does nothing; b4->b5; r5->r6
-SPACE Z S                        # R14 Blue: MOVE-HALF attack, fails
-A A A A A A SPACE D              # R14 Red: waits (C -> r1)
-SPACE Z S                        # R15 Blue: MOVE-HALF attack, tie
-";
+const ATTACK_SCRIPT: &str = include_str!("../tb/scenarios/attack.keys");
 
 #[test]
 fn failed_attack_and_tie() {

@@ -6,7 +6,10 @@
 //!
 //! The set, cheapest first (the design is a flattened netlist, about 50
 //! times slower than the RTL's model): the machine against itself for twenty
-//! rounds (past round 16, where land grows), every pixel checked; a short random regression (keys,
+//! rounds (past round 16, where land grows), every pixel checked; two
+//! scenarios worked by hand (`tb/scenarios/`: moves off the board, captures,
+//! a failed attack and a tie, which the machine game does not play; each
+//! killed a survivor of the games); a short random regression (keys,
 //! START/RESET with bounce, PS/2 faults, the machine's switches) with the
 //! VGA check on; and the person-driven demo game (the greedy player's keys
 //! to GAME OVER, back to back), every pixel checked.
@@ -17,6 +20,7 @@ use crate::error::AppError;
 use crate::run::fuzz::{self, FuzzOptions, RunExtras};
 use crate::run::play::{self, FrameOptions, PlayOptions};
 use generals_golden::machine::Seats;
+use generals_golden::script::parse_script;
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -40,6 +44,17 @@ pub enum Check {
     },
     /// `generals demo --person`: the greedy player's keys to GAME OVER.
     Person,
+    /// `generals play --map MAP --script tb/scenarios/NAME.keys`: a
+    /// scenario worked by hand (`tests/scenarios.rs`), reaching rules the
+    /// games above rarely do.
+    Script {
+        /// The file's name without `.keys`.
+        name: &'static str,
+        /// The map START draws.
+        map: u8,
+        /// The key script.
+        keys: &'static str,
+    },
 }
 
 impl Check {
@@ -49,6 +64,7 @@ impl Check {
             Check::Fuzz { seed, keys } => format!("fuzz-{seed}x{keys}"),
             Check::Machine { map, rounds } => format!("machine-map{map}-r{rounds}"),
             Check::Person => "person-demo".into(),
+            Check::Script { name, .. } => format!("script-{name}"),
         }
     }
 }
@@ -56,6 +72,16 @@ impl Check {
 /// The set, in the order it runs.
 pub const CHECKS: &[Check] = &[
     Check::Machine { map: 7, rounds: 20 },
+    Check::Script {
+        name: "capture",
+        map: 1,
+        keys: include_str!("../../scenarios/capture.keys"),
+    },
+    Check::Script {
+        name: "attack",
+        map: 38,
+        keys: include_str!("../../scenarios/attack.keys"),
+    },
     Check::Fuzz { seed: 1, keys: 40 },
     Check::Person,
 ];
@@ -176,6 +202,14 @@ fn run_one(
         Check::Person => {
             let (map, steps) = greedy::demo_game(maps).ok_or(AppError::NoDemoGame {
                 max_keys: greedy::DEMO_KEYS_MAX,
+            })?;
+            let opts = game(map, steps, Seats::PEOPLE, None);
+            play::play(maps.to_vec(), &opts).map(|r| r.cycles)
+        }
+        Check::Script { name, map, keys } => {
+            let steps = parse_script(keys).map_err(|e| AppError::Script {
+                name: format!("tb/scenarios/{name}.keys"),
+                source: e,
             })?;
             let opts = game(map, steps, Seats::PEOPLE, None);
             play::play(maps.to_vec(), &opts).map(|r| r.cycles)
