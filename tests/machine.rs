@@ -71,7 +71,7 @@ fn a_person_plays_the_machine_with_wait_turn() {
     let r = play_against(
         3,
         Seats::from_switches(2),
-        "SPACE D WAIT TURN SPACE S WAIT TURN SPACE W",
+        include_str!("../tb/scenarios/machine-blue.keys"),
         "person-red",
     );
     assert!(r.stats.machine_commands >= 2, "{:?}", r.stats);

@@ -364,6 +364,25 @@ fn saturation_at_511() {
 // Automatic pass (map 116: Blue first).
 // ---------------------------------------------------------------------------
 
+/// The scenario's keys (`tb/scenarios/pass.keys`), which the generated
+/// mutants' check set plays too.
+const PASS_SCRIPT: &str = include_str!("../tb/scenarios/pass.keys");
+
+/// A script's parts between its `#>` lines (checkpoints where a test looks
+/// at the state).
+fn checkpoints(script: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    for line in script.lines() {
+        if line.starts_with("#>") {
+            parts.push(String::new());
+        } else if let Some(last) = parts.last_mut() {
+            last.push_str(line);
+            last.push('\n');
+        }
+    }
+    parts
+}
+
 /// A player's capital always holds >= 2 at the start of that player's turn
 /// (a move leaves >= 1 on the source, and exactly one round end lies between
 /// two turns of a player), so a player can only be left with no cell >= 2 if
@@ -400,29 +419,10 @@ fn saturation_at_511() {
 ///   s9 -> 5. Blue's C: 2 at end R11, then +1 per round -> 14 at end R23.
 #[test]
 fn automatic_pass_when_no_cell_has_two_troops() {
+    let parts = checkpoints(PASS_SCRIPT);
+    assert_eq!(parts.len(), 3, "pass.keys: two `#>` checkpoints");
     let mut s = Session::start(116);
-    let mut script = vec![
-        "SPACE A",
-        "SPACE W", // R1
-        "D SPACE A",
-        "S SPACE W", // R2
-        "SPACE S",
-        "S SPACE W", // R3
-        "SPACE A",
-        "S SPACE W", // R4
-        "D D W SPACE A",
-        "S SPACE W", // R5
-    ];
-    for _ in 6..=11 {
-        script.extend(["D SPACE A", "S SPACE W"]);
-    }
-    // R12..R20: the sweep s1 -> s2 -> ... -> s10
-    let sweep = ["S", "A", "A", "S", "S", "S", "A", "A", "S"];
-    let sweep: Vec<String> = sweep.iter().map(|k| format!("SPACE {k}")).collect();
-    for k in &sweep {
-        script.extend([k.as_str(), "S SPACE W"]);
-    }
-    s.keys(&script.join("\n"));
+    s.keys(&parts[0]);
     assert_eq!(s.state().round, 21);
     assert_eq!(
         s.state().cell(Pos::new(4, 6)).troops,
@@ -435,9 +435,7 @@ fn automatic_pass_when_no_cell_has_two_troops() {
         "Red's L = 20 + 1"
     );
 
-    s.keys("SPACE S"); // R21 Blue takes L
-    s.keys("S SPACE A"); // R21 Red
-    s.keys("SPACE Z S"); // R22 Blue ties Red's capital
+    s.keys(&parts[1]); // R21 Blue takes L, R21 Red, R22 Blue ties Red's capital
 
     // Red was passed: round 22 ended at once and Blue is to move in round 23.
     let mut e = fresh(116, &MAP116);
@@ -461,7 +459,7 @@ fn automatic_pass_when_no_cell_has_two_troops() {
     e.cursor_red = Pos::new(3, 8);
     assert_state("after the tie on Red's capital", &s.state(), &e, None);
 
-    s.keys("SPACE A"); // R23 Blue; Red passed again
+    s.keys(&parts[2]); // R23 Blue; Red passed again
     e.round = 24;
     set(&mut e, 4, 7, BLUE, 1);
     set(&mut e, 3, 7, BLUE, 1);
