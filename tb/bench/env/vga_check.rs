@@ -10,7 +10,7 @@
 
 use crate::env::core_env::{Burst, CycleHook, Shown};
 use crate::env::dut::{CoreOut, DviDut, NoDvi, PinWord};
-use crate::env::monitor::raster::Raster;
+use crate::env::monitor::raster::{held_in_reset, Raster};
 use crate::env::scoreboard::core::CycleEvents;
 use crate::env::scoreboard::dvi::DviScoreboard;
 use crate::env::scoreboard::pixels::PixelScoreboard;
@@ -122,6 +122,7 @@ impl VgaCheck {
         reset: bool,
     ) -> Result<(), Mismatch> {
         if reset {
+            held_in_reset(cycle, PinWord::of(out))?;
             self.raster.restart();
             self.pixels.reset();
         }
@@ -166,6 +167,13 @@ impl CycleHook for VgaCheck {
 
     fn quiet(&mut self, first: u64, burst: Burst<'_>, before: Shown<'_>) -> Result<(), Mismatch> {
         let pins = burst.pins;
+        // A burst in a held reset (the reset register high before it, and
+        // watched: high throughout): every cycle's edge is spent in reset.
+        if burst.out.rst != 0 {
+            for (i, &p) in pins.iter().enumerate() {
+                held_in_reset(first + i as u64, p).map_err(|m| self.report(m))?;
+            }
+        }
         let mut i = 0;
         while i < pins.len() {
             i += self.raster.fast_run(&pins[i..], self.pixels.expected());

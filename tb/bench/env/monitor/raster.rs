@@ -542,6 +542,44 @@ fn word(s: &Sample) -> u64 {
         | bit(s.blank_n, PinWord::BLANK_N)
 }
 
+/// The pins while a reset is held (docs/display.md, "Pipeline and cycle
+/// numbering"): RGB 0, `blank_n` 0, `hs_n` = `vs_n` = 1, `vga_clk` 0 (and
+/// `vga_sync_n`, tied low).
+pub const RESET_PINS: PinWord = PinWord(PinWord::HS_N | PinWord::VS_N);
+
+/// Checks the pins of a cycle whose edge the core spent in reset: the
+/// raster restarts after a reset and judges nothing until it locks again,
+/// so this is the only check of them.
+#[inline]
+pub fn held_in_reset(cycle: u64, p: PinWord) -> Result<(), Mismatch> {
+    if p == RESET_PINS {
+        return Ok(());
+    }
+    Err(reset_pins_wrong(cycle, p))
+}
+
+#[cold]
+fn reset_pins_wrong(cycle: u64, p: PinWord) -> Mismatch {
+    let text = |p: PinWord| {
+        let (hs_n, vs_n, blank_n, sync_n) = p.sync();
+        format!(
+            "RGB {}, hs_n {}, vs_n {}, blank_n {}, sync_n {}, vga_clk {}",
+            rgb_text(p.rgb()),
+            u8::from(hs_n),
+            u8::from(vs_n),
+            u8::from(blank_n),
+            u8::from(sync_n),
+            u8::from(p.clk())
+        )
+    };
+    Mismatch::new(
+        cycle,
+        "VGA pins while reset is held",
+        text(RESET_PINS),
+        text(p),
+    )
+}
+
 #[cold]
 fn no_lock(cycle: u64) -> Mismatch {
     Mismatch::new(
