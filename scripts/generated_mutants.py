@@ -14,9 +14,9 @@ YosysHQ's mcy does it:
 2. That design is built once, as a model beside the RTL's (cargo build with
    GENERALS_MUTANTS_DESIGN, in target/generated/), and `generals mutant K`
    runs a fixed set of the bench's checks on mutant K (run/mutant.rs): the
-   machine against itself with every pixel checked, two hand-worked
-   scenarios (tb/scenarios/), a short fuzz with the VGA check, the person
-   demo game. Mutant 0 must pass them all. Both cores
+   machine against itself with every pixel checked, the hand-worked
+   scenarios of tb/scenarios/ in one run, a short fuzz with the VGA check,
+   the person demo game. Mutant 0 must pass them all. Both cores
    run mutants at once.
 3. With --triage DEPTH, each survivor gets a bounded proof (yosys `sat` on
    a miter of mutant 0 and mutant K started in one shared but arbitrary

@@ -74,8 +74,9 @@ enum Cmd {
         #[command(subcommand)]
         cmd: coverage::CoverageCmd,
     },
-    /// The generated mutants' check set (a machine game, two hand-worked
-    /// scenarios, a short fuzz and the person demo game, every pixel checked) on mutants K … L of the design
+    /// The generated mutants' check set (a machine game, the hand-worked
+    /// scenarios of `tb/scenarios/` in one run, a short fuzz and the person
+    /// demo game, every pixel checked) on mutants K … L of the design
     /// `scripts/mutants --generate` built into this binary: one JSON line a
     /// mutant, saying which check killed it. Only in that build.
     Mutant(mutant::MutantArgs),

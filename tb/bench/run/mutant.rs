@@ -100,9 +100,8 @@ pub struct Scenario {
 /// 38, whose mountain on (0,0) map 1 does not have (a load that left cells
 /// of the old map behind shows there); automatic passes after a tie on a
 /// capital (the move's target was the other player's last movable cell);
-/// and a person against the machine,
-/// whose turns end and begin again (in the machine's game the machine is
-/// always to move).
+/// and a person against the machine, whose turns end and begin again (in
+/// the machine's game the machine is always to move).
 pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "attack",
