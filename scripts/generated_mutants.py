@@ -148,6 +148,28 @@ def module_of(m):
     return os.path.basename(line.split(":")[0]).removesuffix(".v") if line != "?" else "?"
 
 
+def no_op(cells, m):
+    """Why mutation M cannot change the design (None if it can): a cell's
+    input bit tied to the constant it already is, or made the XOR with a
+    bit that is constant 0 (cnot1) or the XNOR with one that is constant 1
+    (cnot0). `mutate -list` samples these too; they are equivalent by
+    construction, so they are counted as such and not run."""
+    cell = cells.get(m["cell"][1:] if m["cell"].startswith("\\") else m["cell"])
+    if cell is None or cell["port_directions"].get(m["port"]) != "input":
+        return None
+    bits = cell["connections"][m["port"]]
+    bit = bits[int(m["portbit"])]
+    mode = m["mode"]
+    if mode in ("const0", "const1") and bit == mode[-1]:
+        return f"no-op: the input bit is already constant {bit}"
+    if mode in ("cnot0", "cnot1"):
+        ctrl = bits[int(m["ctrlbit"])]
+        if (mode, ctrl) in (("cnot1", "0"), ("cnot0", "1")):
+            gate = "XOR" if mode == "cnot1" else "XNOR"
+            return f"no-op: the {gate} with a bit that is constant {ctrl}"
+    return None
+
+
 def generate(n, seed):
     """Samples N mutations and writes the one design holding them all;
     returns (mutations, path of the design)."""
@@ -156,6 +178,7 @@ def generate(n, seed):
     # are dropped afterwards.
     yosys_script(d, "list.ys", read_design() +
                  "select -write initff.txt a:init %ci1:+[Q] t:$*dff* %i\n"
+                 "write_json pristine.json\n"
                  f"mutate -list {n + n // 5 + 20} -seed {seed} -o list.txt t:$mem_v2 %n\n")
     with open(os.path.join(d, "initff.txt")) as f:
         init_ffs = {line.strip().split("/", 1)[1] for line in f if "/" in line}
@@ -164,12 +187,17 @@ def generate(n, seed):
     muts = [m for m in sampled if not (m.get("cell") in init_ffs and m.get("port") == "Q")][:n]
     if len(muts) < n:
         fail(f"yosys sampled only {len(muts)} usable mutations of the {n} asked for")
+    with open(os.path.join(d, "pristine.json")) as f:
+        cells = json.load(f)["modules"]["generals_core"]["cells"]
     width = max(1, n.bit_length())
     lines = []
     for k, m in enumerate(muts, 1):
         m["id"] = k
         m["line"] = source_line(m["srcs"])
         m["rtl_module"] = module_of(m)
+        why = no_op(cells, m)
+        if why:
+            m["no_op"] = why
         args = " ".join(f"-{key} {m[key]}" for key in
                         ("mode", "module", "cell", "port", "portbit", "ctrlbit") if key in m)
         lines.append(f"mutate -ctrl mutsel {width} {k} {args}\n")
@@ -325,7 +353,7 @@ def report(muts, verdicts, secs, args, jobs):
                             ("mode", "cell", "port", "portbit", "ctrlbit") if k in m)
         row = {**v, "module": m["rtl_module"], "line": m["line"], "mutation": mutation}
         seen = reasons.get(mutation)
-        if seen and not v.get("killed_by") and not v.get("error"):
+        if seen and not v.get("killed_by") and not v.get("error") and not v.get("no_op"):
             row["reason"] = seen["reason"]
             if seen["verdict"] == "equivalent":
                 row["triage"] = "EQUIVALENT"
@@ -335,45 +363,56 @@ def report(muts, verdicts, secs, args, jobs):
     errors = [r for r in rows if r.get("error")]
     survived = [r for r in rows if not r.get("killed_by") and not r.get("error")]
     equivalent = [r for r in survived if r.get("triage") == "EQUIVALENT"]
+    no_ops = [r for r in survived if r.get("no_op")]
+    ran = len(rows) - len(no_ops)
     judged = len(rows) - len(errors) - len(equivalent)
     rate = len(killed) / judged if judged else 1.0
     modules = {}
     for r in rows:
-        s = modules.setdefault(r["module"], {"run": 0, "killed": 0, "survived": 0})
+        s = modules.setdefault(r["module"], {"run": 0, "killed": 0, "survived": 0, "equivalent": 0})
         s["run"] += 1
         s["killed"] += bool(r.get("killed_by"))
         s["survived"] += r in survived
+        s["equivalent"] += r in equivalent
     checks = {}
     for r in killed:
         checks[r["killed_by"]] = checks.get(r["killed_by"], 0) + 1
     summary = {"sampled": args.generate, "seed": args.seed, "run": len(rows), "killed": len(killed),
-               "survived": len(survived), "equivalent": len(equivalent),
+               "survived": len(survived), "equivalent": len(equivalent), "no_ops": len(no_ops),
                "triage_depth": args.triage, "errors": len(errors), "kill_rate": round(rate, 4),
                "seconds": round(secs, 1), "jobs": jobs,
-               "mutants_a_minute": round(60 * len(rows) / secs, 1) if secs else 0,
+               "mutants_a_minute": round(60 * ran / secs, 1) if secs else 0,
                "killed_by": checks, "modules": modules}
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "report.json"), "w") as f:
         json.dump({"summary": summary, "mutants": rows}, f, indent=1)
     with open(os.path.join(OUT, "report.md"), "w") as f:
-        triaged = (f"Survivors triaged by a proof of {args.triage} cycles: {len(equivalent)} "
-                   "equivalent within it, left out of the kill rate."
-                   if args.triage else "Survivors are not triaged: an equivalent mutant counts "
-                   "as a survivor.")
+        triaged = (f"{len(equivalent)} equivalent (no-ops, a reason in "
+                   "mutants/generated-survivors.toml"
+                   + (f", or a proof of {args.triage} cycles" if args.triage else "")
+                   + "), left out of the kill rate; any other survivor counts against it.")
         f.write(f"# Generated mutants: {len(killed)} of {judged} killed ({100 * rate:.1f} %)\n\n"
-                f"{len(rows)} run of {args.generate} sampled (seed {args.seed}) in {secs:.0f} s, "
+                f"{ran} run of {args.generate} sampled (seed {args.seed}) in {secs:.0f} s, "
                 f"{jobs} at a time ({summary['mutants_a_minute']} a minute); "
-                f"{len(survived)} survived, {len(errors)} errors. {triaged}\n\n"
+                f"{len(survived) - len(no_ops)} survived, {len(errors)} errors; "
+                f"{len(no_ops)} no-ops not run (equivalent by construction). {triaged}\n\n"
                 "Killed by: " + (", ".join(f"{c} {n}" for c, n in sorted(checks.items())) or "none") +
-                "\n\n| module | run | killed | survived | kill rate |\n|---|---|---|---|---|\n")
+                "\n\n| module | judged | killed | survived | of them equivalent "
+                "| kill rate of the non-equivalent |\n|---|---|---|---|---|---|\n")
         for mod, s in sorted(modules.items()):
-            f.write(f"| {mod} | {s['run']} | {s['killed']} | {s['survived']} | "
-                    f"{100 * s['killed'] / s['run']:.1f} % |\n")
+            live = s["run"] - s["equivalent"]
+            f.write(f"| {mod} | {s['run']} | {s['killed']} | {s['survived']} | {s['equivalent']} | "
+                    + (f"{100 * s['killed'] / live:.1f} % |\n" if live else "— |\n"))
         f.write("\n## Survivors\n\n| mutant | source line | mutation | triage | reason |\n|---|---|---|---|---|\n")
-        for r in survived:
+        for r in (r for r in survived if not r.get("no_op")):
             f.write(f"| {r['mutant']} | {r['line']} | `{r['mutation']}` | "
                     f"{r.get('triage', 'not triaged')}{': ' + r['why'] if r.get('why') else ''} | "
                     f"{r.get('reason', 'not yet looked at')} |\n")
+        if no_ops:
+            f.write("\n## No-ops (equivalent by construction, not run)\n\n| mutant | source line "
+                    "| mutation | why |\n|---|---|---|---|\n")
+            for r in no_ops:
+                f.write(f"| {r['mutant']} | {r['line']} | `{r['mutation']}` | {r['why']} |\n")
         if errors:
             f.write("\n## Errors (not judged)\n\n")
             for r in errors:
@@ -424,6 +463,13 @@ def main(argv):
         ids = ci_subset(ids, a.sample)
         say(f"the sample ({len(ids)} of {len(muts)}, rotating with the commit): "
             + " ".join(map(str, ids)))
+    by_id = {m["id"]: m for m in muts}
+    static = [{"mutant": k, "killed_by": None, "seconds": 0.0, "triage": "EQUIVALENT",
+               "why": by_id[k]["no_op"], "no_op": True} for k in ids if by_id[k].get("no_op")]
+    if static:
+        say(f"{len(static)} of them are no-ops (a bit tied to the constant it already is), "
+            "counted as equivalent and not run: " + " ".join(str(v["mutant"]) for v in static))
+        ids = [k for k in ids if not by_id[k].get("no_op")]
     base = check(binary, 0, a.timeout * 4)
     if base.get("killed_by") or base.get("error"):
         fail(f"mutant 0 (no mutation) fails: {base.get('detail') or base.get('error')}", 1)
@@ -439,12 +485,12 @@ def main(argv):
                 killed = sum(1 for x in verdicts if x.get("killed_by"))
                 say(f"{done}/{len(ids)} run, {killed} killed ({time.time() - t_run:.0f} s)")
     survivors = [v for v in verdicts if not v.get("killed_by") and not v.get("error")]
+    verdicts = sorted(verdicts + static, key=lambda v: v["mutant"])
     if survivors and a.triage > 0:
         d = os.path.join(OUT, "design")
         say(f"triage: {len(survivors)} survivors, each by a proof of {a.triage} cycles")
         formal_design(d)
         width = max(1, a.generate.bit_length())
-        by_id = {m["id"]: m for m in muts}
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             for v, (t, why) in zip(survivors, pool.map(
                     lambda v: triage(d, v["mutant"], width, a.triage, a.triage_timeout), survivors)):

@@ -139,6 +139,37 @@ fn automatic_passes_of_either_player_and_of_both() {
     );
 }
 
+/// docs/rules.md §7's automatic pass right after the first player moved,
+/// where the move's source is the mover's only movable cell
+/// ([`generals::run::mutant::PASS_AFTER_RED`]; the generated mutants' check
+/// set plays it too): Red moves half from its capital of 4 into NPC land of
+/// 5 and fails, keeping 2; Blue, without a cell of two, is passed; the round
+/// ends and Red, whose capital now holds 3, moves again. Worked by hand.
+#[test]
+fn blue_passed_after_red_moved_from_its_only_movable_cell() {
+    let _ = functional::take();
+    let corner = generals::run::mutant::PASS_AFTER_RED;
+    let mut s = Session::start(1);
+    assert_eq!(s.env.golden().player, Player::Red, "map 1: Red first");
+    s.env
+        .poke(&corner.board())
+        .unwrap_or_else(|m| panic!("{m}"));
+    let before = s.env.golden().round;
+    s.keys(corner.keys);
+    let g = s.env.golden().clone();
+    assert_eq!(g.player, Player::Red, "Blue passed: {}", g.to_json());
+    assert_eq!(g.round, before + 1, "one round ended");
+    assert_eq!(g.cell(at(0, 8)), cell(Owner::Red, Kind::Capital, 3));
+    assert_eq!(g.cell(at(1, 8)), cell(Owner::Npc, Kind::Land, 3));
+    assert_eq!(g.cell(at(9, 2)), cell(Owner::Blue, Kind::Capital, 1));
+    assert_eq!(s.state().round, g.round, "the RTL's round");
+    drop(s);
+    assert_hit(
+        &functional::take(),
+        &["turn/auto_pass_blue", "move/attack_fails"],
+    );
+}
+
 /// docs/rules.md §11: the machine chooses an attack that captures nothing (score
 /// 1 000 + min(k, 99)) when it can neither capture nor transfer. Map 2 (Blue,
 /// a person, first; the machine plays Red): Red's only cell is its capital
@@ -359,36 +390,9 @@ fn the_panel_shows_the_largest_totals_pixel_by_pixel() {
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let blue_cap = at(9, 2);
-    let board = |red: &dyn Fn(Pos) -> bool| -> Vec<(Pos, Cell)> {
-        (0..10u8)
-            .flat_map(|y| (0..10u8).map(move |x| at(x, y)))
-            .map(|p| {
-                let kind = if p == at(0, 8) || p == blue_cap {
-                    Kind::Capital
-                } else {
-                    Kind::Land
-                };
-                let owner = if p != blue_cap && red(p) {
-                    Owner::Red
-                } else {
-                    Owner::Blue
-                };
-                (p, cell(owner, kind, max))
-            })
-            .collect()
-    };
     let mut checked = 0;
-    for (what, red) in [
-        (
-            "Red 99 cells of the ceiling",
-            &(|_| true) as &dyn Fn(Pos) -> bool,
-        ),
-        ("half and half", &|p: Pos| p.x < 5),
-    ] {
-        s.env
-            .poke(&board(red))
-            .unwrap_or_else(|m| panic!("{what}: {m}"));
+    for (what, board) in generals::run::mutant::largest_totals() {
+        s.env.poke(&board).unwrap_or_else(|m| panic!("{what}: {m}"));
         s.env
             .run(3 * FRAME_CYCLES)
             .unwrap_or_else(|m| panic!("{what}: {m}"));

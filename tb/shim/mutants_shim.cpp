@@ -17,10 +17,14 @@ void Mutants::read_board(uint16_t cells[CORE_CELLS]) const {
     for (int i = 0; i < CORE_CELLS; i++) cells[i] = mem[i];
 }
 
-// No backdoor: the RAM's words are the flattened design's.
+// The backdoor, as the RTL's: both copies of a cell, the board RAM and the
+// machine player's mirror of it (flattened, `\u_bot.mem`).
 template <>
-int Mutants::poke_cell(uint8_t, uint16_t) {
-    return -1;
+int Mutants::poke_cell(uint8_t idx, uint16_t bits) {
+    if (idx >= CORE_CELLS) return -1;
+    m.top.rootp->generals_core__DOT__u_game__02eboard[idx] = bits;
+    m.top.rootp->generals_core__DOT__u_bot__02emem[idx] = bits;
+    return 0;
 }
 
 extern "C" core_model *core_new_mutant(uint32_t mutant) {

@@ -490,8 +490,8 @@ impl CoreEnv {
                 return Err(Mismatch::new(
                     self.dut.cycle,
                     "backdoor write",
-                    "a model with a backdoor (the RTL)",
-                    "the netlist",
+                    "a model with a backdoor (the RTL, the generated mutants' design)",
+                    "a netlist",
                 ));
             }
             *self.sb.pred.golden.cell_mut(p) = c;

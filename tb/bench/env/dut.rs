@@ -662,7 +662,8 @@ impl CoreDut {
 
     /// A test's backdoor: writes cell `idx` (0 … 99) as `bits` in the board
     /// RAM and in the machine player's copy, between two cycles (see
-    /// `core_poke_cell` in tb/shim/shim.h). False for the netlists.
+    /// `core_poke_cell` in tb/shim/shim.h). False for the netlists (the
+    /// generated mutants' design has it: its memories keep their names).
     pub fn poke_cell(&mut self, idx: u8, bits: u16) -> bool {
         // SAFETY: raw is live.
         unsafe { ffi::core_poke_cell(self.raw, idx, bits) == 0 }

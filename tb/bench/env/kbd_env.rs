@@ -232,6 +232,7 @@ impl KbdEnv {
         }
         let obs = KbdObs {
             byte: (out.byte_valid != 0).then_some(out.byte_),
+            port_byte: out.byte_,
             popped: (!in_reset && ready && self.prev.cmd_valid != 0).then_some(self.prev.cmd),
             head: (out.cmd_valid != 0).then_some(out.cmd),
             err_count: u64::from(out.err_count),
@@ -290,6 +291,7 @@ impl KbdEnv {
         self.sb.wire(clk, false, false);
         let obs = KbdObs {
             byte: (out.byte_valid != 0).then_some(out.byte_),
+            port_byte: out.byte_,
             popped: None,
             head: (out.cmd_valid != 0).then_some(out.cmd),
             err_count: u64::from(out.err_count),

@@ -13,12 +13,13 @@
 //! person against the machine on map 3: what the machine game does not do;
 //! each killed a survivor of the games); a short random regression (keys,
 //! START/RESET with bounce, PS/2 faults, the machine's switches) with the
-//! VGA check on; and the person-driven demo game (the greedy player's keys
-//! to GAME OVER, back to back), every pixel checked.
+//! VGA check on; the person-driven demo game (the greedy player's keys
+//! to GAME OVER, back to back), every pixel checked; and corners no game
+//! of the set reaches in its time (`Check::Corners`).
 
 use crate::env::core_env::{hold_cycles, CoreEnv};
 use crate::env::driver::button::Press;
-use crate::env::driver::ps2::Ps2Timing;
+use crate::env::driver::ps2::{Fault, Ps2Timing};
 use crate::env::dut::{CoreDut, CoreModel};
 use crate::env::greedy;
 use crate::env::scoreboard::core::FRAME_CYCLES;
@@ -26,8 +27,10 @@ use crate::error::AppError;
 use crate::infra::mismatch::Mismatch;
 use crate::run::fuzz::{self, FuzzOptions, RunExtras};
 use crate::run::play::{self, FrameOptions, PlayOptions};
+use generals_golden::keyboard::Command;
 use generals_golden::machine::Seats;
 use generals_golden::script::parse_script;
+use generals_golden::{Cell, Kind, Owner, Pos, MAX_TROOPS};
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -55,6 +58,11 @@ pub enum Check {
     /// one after another in one run, RESET between them: each START draws
     /// its own map, so a map is loaded over another's.
     Scenarios(&'static [Scenario]),
+    /// Corners no game of the set reaches in its time, in one game on map
+    /// 1, every pixel checked: [`PASS_AFTER_RED`]'s position and the side
+    /// panel's largest totals ([`largest_totals`]), set through the
+    /// backdoor, then [`DROPPED_FRAMES`] bad PS/2 frames.
+    Corners,
 }
 
 impl Check {
@@ -64,6 +72,7 @@ impl Check {
             Check::Fuzz { seed, keys } => format!("fuzz-{seed}x{keys}"),
             Check::Machine { map, rounds } => format!("machine-map{map}-r{rounds}"),
             Check::Person => "person-demo".into(),
+            Check::Corners => "corners".into(),
             Check::Scenarios(list) => {
                 let names: Vec<&str> = list.iter().map(|s| s.name).collect();
                 format!("scenarios-{}", names.join("-"))
@@ -78,6 +87,7 @@ pub const CHECKS: &[Check] = &[
     Check::Scenarios(SCENARIOS),
     Check::Fuzz { seed: 1, keys: 40 },
     Check::Person,
+    Check::Corners,
 ];
 
 /// A key script worked by hand, and the map its START draws.
@@ -250,7 +260,133 @@ fn run_one(
             play::play(maps.to_vec(), &opts).map(|r| r.cycles)
         }
         Check::Scenarios(list) => scenarios(maps, list, model, &frames),
+        Check::Corners => corners(maps, model, &frames),
     }
+}
+
+/// Boards whose totals are the largest the rules allow, each with what it
+/// shows (docs/rules.md §1, docs/display.md "Side panel"): every cell at the
+/// troop ceiling, Red's but Blue's capital on (9,2), so that Red's total is
+/// 99 × 511 = 50 589 (five digits, bits 10 and 14 set) and Blue's a single
+/// cell's; then the board split in two, Red x < 5 and Blue x ≥ 5 (25 550
+/// each). Capitals on (0,8) and (9,2), where map 1 has them; land elsewhere.
+/// No game reaches such totals within the VGA check's time: they are set
+/// through the backdoor ([`CoreEnv::poke`]).
+pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 2] {
+    let blue_capital = Pos::new(9, 2);
+    let board = |red: fn(Pos) -> bool| -> Vec<(Pos, Cell)> {
+        (0..10u8)
+            .flat_map(|y| (0..10u8).map(move |x| Pos::new(x, y)))
+            .map(|p| {
+                let kind = if p == Pos::new(0, 8) || p == blue_capital {
+                    Kind::Capital
+                } else {
+                    Kind::Land
+                };
+                let owner = if p != blue_capital && red(p) {
+                    Owner::Red
+                } else {
+                    Owner::Blue
+                };
+                let troops = MAX_TROOPS;
+                (
+                    p,
+                    Cell {
+                        owner,
+                        kind,
+                        troops,
+                    },
+                )
+            })
+            .collect()
+    };
+    [
+        ("Red 99 cells of the ceiling", board(|_| true)),
+        ("half and half", board(|p| p.x < 5)),
+    ]
+}
+
+/// A position on map 1 (Red first) at round 1, Red to move, and Red's keys
+/// (docs/rules.md §5–§7): Red's capital (0,8), where its cursor rests, holds
+/// 4 troops, the NPC land beside it (1,8) 5, Blue's capital 0. Red moves
+/// half (2) right and fails (NPC 3); its capital keeps 2, its only movable
+/// cell, and the move's source. Blue has no cell of two and is passed; the
+/// round ends (capitals +1: Red 3, Blue 1) and Red is to move, in round 2.
+/// A pass scan that missed the source as Red's would pass Red too.
+pub const PASS_AFTER_RED: PassAfterRed = PassAfterRed {
+    cells: [
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+        (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
+    ],
+    keys: "SPACE Z D",
+};
+
+/// A position set through the backdoor and the keys played on it.
+#[derive(Clone, Copy, Debug)]
+pub struct PassAfterRed {
+    /// The cells set: where, owner, kind, troops.
+    pub cells: [(Pos, Owner, Kind, u16); 3],
+    /// The key script played on it.
+    pub keys: &'static str,
+}
+
+impl PassAfterRed {
+    /// The cells, as [`CoreEnv::poke`] takes them.
+    pub fn board(&self) -> Vec<(Pos, Cell)> {
+        let cell = |&(p, owner, kind, troops): &(Pos, Owner, Kind, u16)| {
+            (
+                p,
+                Cell {
+                    owner,
+                    kind,
+                    troops,
+                },
+            )
+        };
+        self.cells.iter().map(cell).collect()
+    }
+}
+
+/// Bad PS/2 frames [`Check::Corners`] sends (bad parity and stop bits in
+/// turn): the receiver's error count (`dbg_kbd_err`) passes 64, bit 6.
+pub const DROPPED_FRAMES: u8 = 70;
+
+/// A game on map 1 (two people): [`PASS_AFTER_RED`] from its start, then
+/// each board of [`largest_totals`], set on Red's turn and shown for three
+/// frames, then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
+fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
+    let keys = parse_script(PASS_AFTER_RED.keys).map_err(|e| AppError::Script {
+        name: "PASS_AFTER_RED".into(),
+        source: e,
+    })?;
+    let dut = CoreDut::open(model, 0)?;
+    let mut env = CoreEnv::with_dut(dut, maps.to_vec(), 1, Ps2Timing::default(), false)?;
+    play::attach_vga_check(&mut env, frames)?;
+    let result = (|| -> Result<(), Mismatch> {
+        env.run(FRAME_CYCLES)?;
+        env.press_start(1, &Press::clean(hold_cycles()))?;
+        env.poke(&PASS_AFTER_RED.board())?;
+        for step in &keys {
+            env.run_step(1, step)?;
+        }
+        env.drain()?;
+        for (_, board) in largest_totals() {
+            env.poke(&board)?;
+            env.run(3 * FRAME_CYCLES)?;
+        }
+        for i in 0..DROPPED_FRAMES {
+            let fault = if i % 2 == 0 {
+                Fault::BadParity
+            } else {
+                Fault::StopZero
+            };
+            env.ps2.send(Command::W.make_code(), fault);
+        }
+        env.drain()
+    })();
+    env.settle(result)?;
+    Ok(env.dut.cycle)
 }
 
 /// `list` played in one run from power-up, every pixel checked: for each,

@@ -316,6 +316,7 @@ impl CoreScoreboard {
         let (prev_valid, prev_ready, prev_cmd) = self.prev_kbd;
         let obs = KbdObs {
             byte: (out.kbd_byte_valid != 0).then_some(out.kbd_byte),
+            port_byte: out.kbd_byte,
             popped: (!in_reset && prev_valid && prev_ready).then_some(prev_cmd),
             head: (out.kbd_cmd_valid != 0).then_some(out.kbd_cmd),
             err_count: u64::from(out.kbd_err),

@@ -40,6 +40,9 @@ pub struct KbdStats {
 pub struct KbdObs {
     /// A byte left the receiver this cycle.
     pub byte: Option<u8>,
+    /// The receiver's byte output as it is, its valid high or low: between
+    /// valid pulses it holds the last good byte (0 after reset).
+    pub port_byte: u8,
     /// The consumer took this command at this cycle's clock edge.
     pub popped: Option<u8>,
     /// FIFO head, if the FIFO is not empty.
@@ -66,6 +69,9 @@ pub struct KbdScoreboard {
     /// A frame whose fate the bench cannot predict (see `frame_sent`).
     unsure: Option<SentFrame>,
     decoder: Decoder,
+    /// The last good byte out of the receiver (0 after reset), which its
+    /// byte output holds until the next.
+    held_byte: u8,
     /// The golden FIFO: commands with the cycle their last byte's frame ended.
     fifo: CommandFifo<(Command, u64)>,
     /// A command decoded last cycle, pushed at this cycle's edge.
@@ -88,6 +94,7 @@ impl KbdScoreboard {
             starts: VecDeque::new(),
             unsure: None,
             decoder: Decoder::new(),
+            held_byte: 0,
             fifo: CommandFifo::new(rx.fifo_depth as usize),
             pending_push: None,
             popped_log: Vec::new(),
@@ -147,6 +154,7 @@ impl KbdScoreboard {
             *v = StartVerdict::Ignored;
         }
         self.decoder.reset();
+        self.held_byte = 0;
         self.fifo.reset();
         self.pending_push = None;
         self.bad_frames.clear();
@@ -172,6 +180,19 @@ impl KbdScoreboard {
     pub fn check(&mut self, cycle: u64, obs: &KbdObs) -> Result<Option<(Command, u64)>, Mismatch> {
         if let Some(f) = self.unsure.take() {
             return Err(unsure_start(cycle, &f));
+        }
+        match obs.byte {
+            Some(b) => self.held_byte = b,
+            None if obs.port_byte != self.held_byte => {
+                return Err(Mismatch::new(
+                    cycle,
+                    "keyboard byte held between bytes",
+                    hex(self.held_byte),
+                    hex(obs.port_byte),
+                )
+                .note("the receiver's byte output (dbg_kbd_byte) keeps the last good byte, 0 after reset, while its valid is low"));
+            }
+            None => {}
         }
         if self.quiet(cycle, obs) {
             return Ok(None);
