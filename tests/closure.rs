@@ -14,7 +14,7 @@ use generals::env::coverage::functional::{self, Hits};
 use generals::env::scoreboard::core::FRAME_CYCLES;
 use generals::run::play::{attach_vga_check, FrameOptions};
 use generals_golden::keyboard::Command;
-use generals_golden::{Cell, GameState, Kind, Owner, Phase, Player, Pos};
+use generals_golden::{Cell, GameState, Kind, Mode, Owner, Phase, Player, Pos};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -142,27 +142,50 @@ fn automatic_passes_of_either_player_and_of_both() {
 /// docs/rules.md §7's automatic pass right after the first player moved,
 /// where the move's source is the mover's only movable cell
 /// ([`generals::run::mutant::PASS_AFTER_RED`]; the generated mutants' check
-/// set plays it too): Red moves half from its capital of 4 into NPC land of
-/// 5 and fails, keeping 2; Blue, without a cell of two, is passed; the round
-/// ends and Red, whose capital now holds 3, moves again. Worked by hand.
+/// set plays it too), worked by hand. Map 1, Red first; Blue's capital at 0
+/// troops each time, so Blue is passed and the round ends. First Red moves
+/// half from its capital of 4 into NPC land of 5 and fails, keeping 2 (3
+/// after growth); then, MOVE-HALF chosen and left again with Z, all but one
+/// from its capital of 3 into NPC land of 3, keeping 1 (2 after growth):
+/// each time Red, whose capital can move again, is to move.
 #[test]
 fn blue_passed_after_red_moved_from_its_only_movable_cell() {
     let _ = functional::take();
-    let corner = generals::run::mutant::PASS_AFTER_RED;
+    let [half, all] = generals::run::mutant::PASS_AFTER_RED;
     let mut s = Session::start(1);
     assert_eq!(s.env.golden().player, Player::Red, "map 1: Red first");
-    s.env
-        .poke(&corner.board())
-        .unwrap_or_else(|m| panic!("{m}"));
-    let before = s.env.golden().round;
-    s.keys(corner.keys);
-    let g = s.env.golden().clone();
-    assert_eq!(g.player, Player::Red, "Blue passed: {}", g.to_json());
-    assert_eq!(g.round, before + 1, "one round ended");
-    assert_eq!(g.cell(at(0, 8)), cell(Owner::Red, Kind::Capital, 3));
-    assert_eq!(g.cell(at(1, 8)), cell(Owner::Npc, Kind::Land, 3));
-    assert_eq!(g.cell(at(9, 2)), cell(Owner::Blue, Kind::Capital, 1));
-    assert_eq!(s.state().round, g.round, "the RTL's round");
+    for (corner, capital, npc, round) in [(half, 3, 3, 2), (all, 2, 1, 3)] {
+        s.env
+            .poke(&corner.board())
+            .unwrap_or_else(|m| panic!("{m}"));
+        s.keys(corner.keys);
+        let g = s.env.golden().clone();
+        let what = corner.keys;
+        assert_eq!(
+            g.player,
+            Player::Red,
+            "{what}: Blue passed: {}",
+            g.to_json()
+        );
+        assert_eq!(g.round, round, "{what}: one round ended");
+        assert_eq!(g.mode, Mode::Select, "{what}");
+        assert_eq!(
+            g.cell(at(0, 8)),
+            cell(Owner::Red, Kind::Capital, capital),
+            "{what}"
+        );
+        assert_eq!(
+            g.cell(at(1, 8)),
+            cell(Owner::Npc, Kind::Land, npc),
+            "{what}"
+        );
+        assert_eq!(
+            g.cell(at(9, 2)),
+            cell(Owner::Blue, Kind::Capital, 1),
+            "{what}"
+        );
+        assert_eq!(s.state().round, round, "{what}: the RTL's round");
+    }
     drop(s);
     assert_hit(
         &functional::take(),

@@ -664,39 +664,18 @@ fn bouncy_start_selects_intended_map() {
 /// measured frame length to be received 300 cycles after a snapshot.
 #[test]
 fn a_move_waits_for_the_video_scan() {
-    use generals::env::driver::ps2::Fault;
     use generals::env::scoreboard::core::{FRAME_CYCLES, SCAN_CYCLES};
     let mut s = Session::start(1);
     s.keys("SPACE"); // Red (first on map 1) in MOVE-ALL on its capital (0,8) with 2
-                     // How long a byte takes from being queued to being received.
-    s.env.drain().unwrap_or_else(|m| panic!("{m}"));
-    let t0 = s.env.dut.cycle;
-    s.env.ps2.send(0x00, Fault::None); // no key: ignored by the decoder
-    s.env
-        .run_until(FRAME_CYCLES, "probe byte", |e| e.out.kbd_byte_valid != 0)
+    let into = 300;
+    let received = s
+        .env
+        .key_into_the_scan(0x1D, into) // W make: the move north
         .unwrap_or_else(|m| panic!("{m}"));
-    let latency = s.env.dut.cycle - t0;
-    s.env.drain().unwrap_or_else(|m| panic!("{m}"));
-    // The next snapshot, then the one after: the W make code arrives 300
-    // cycles into that one's scan.
-    s.env
-        .run_until(2 * FRAME_CYCLES, "a snapshot", |e| e.out.snapshot != 0)
-        .unwrap_or_else(|m| panic!("{m}"));
-    let arrive = s.env.dut.cycle + FRAME_CYCLES + 300;
-    s.env
-        .run(arrive - latency - s.env.dut.cycle)
-        .unwrap_or_else(|m| panic!("{m}"));
-    s.env.ps2.send(0x1D, Fault::None); // W make: the move north
-    s.env
-        .run_until(2 * FRAME_CYCLES, "W received", |e| {
-            e.out.kbd_byte_valid != 0
-        })
-        .unwrap_or_else(|m| panic!("{m}"));
-    let received = s.env.dut.cycle;
+    let scan_start = s.env.sb.last_snapshot().expect("a snapshot");
     assert!(
-        received > arrive - 300 && received < arrive - 300 + SCAN_CYCLES,
-        "the make code must arrive inside the scan window (at {received}, window from {})",
-        arrive - 300
+        received >= scan_start && received < scan_start + SCAN_CYCLES,
+        "the make code must arrive inside the scan window (at {received}, window from {scan_start})"
     );
     s.env.drain().unwrap_or_else(|m| panic!("{m}"));
     let mut e = fresh(1, &MAP1);

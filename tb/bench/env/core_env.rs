@@ -5,7 +5,7 @@
 
 use crate::env::driver::button::{ButtonDriver, Press};
 use crate::env::driver::ps2::WireEvents;
-use crate::env::driver::ps2::{Ps2Driver, Ps2Timing};
+use crate::env::driver::ps2::{Fault, Ps2Driver, Ps2Timing};
 use crate::env::dut::{quiet_draw, CoreDut, CoreIn, CoreOut, PinWord, TraceError};
 use crate::env::monitor::state::{decode_state, StateDecodeError};
 use crate::env::scoreboard::core::{CoreScoreboard, CycleEvents, FRAME_CYCLES, START_LATENCY_MAX};
@@ -457,6 +457,30 @@ impl CoreEnv {
             self.advance(limit.saturating_add(1) - (self.dut.cycle - start))?;
         }
         Ok(())
+    }
+
+    /// Sends `byte` so that the receiver takes it `into` cycles into a
+    /// frame's video scan (docs/display.md, "Snapshot"), where a command
+    /// must wait for the scan to end: with the keyboard drained, a probe
+    /// byte (0x00, no key's code: the decoder ignores it) measures how long
+    /// a byte takes from being queued to being received; the byte is then
+    /// queued that long before the scan that follows the next snapshot by a
+    /// frame. Returns the cycle in which it was received.
+    pub fn key_into_the_scan(&mut self, byte: u8, into: u64) -> Result<u64, Mismatch> {
+        self.drain()?;
+        let queued = self.dut.cycle;
+        self.ps2.send(0x00, Fault::None);
+        self.run_until(FRAME_CYCLES, "probe byte", |e| e.out.kbd_byte_valid != 0)?;
+        let latency = self.dut.cycle - queued;
+        self.drain()?;
+        self.run_until(2 * FRAME_CYCLES, "a snapshot", |e| e.out.snapshot != 0)?;
+        let arrive = self.dut.cycle + FRAME_CYCLES + into;
+        self.run(arrive - latency - self.dut.cycle)?;
+        self.ps2.send(byte, Fault::None);
+        self.run_until(2 * FRAME_CYCLES, "the timed byte", |e| {
+            e.out.kbd_byte_valid != 0
+        })?;
+        Ok(self.dut.cycle)
     }
 
     /// A test's backdoor: sets cells of the board to `cells` in the RTL

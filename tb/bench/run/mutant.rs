@@ -59,8 +59,9 @@ pub enum Check {
     /// its own map, so a map is loaded over another's.
     Scenarios(&'static [Scenario]),
     /// Corners no game of the set reaches in its time, in one game on map
-    /// 1, every pixel checked: [`PASS_AFTER_RED`]'s position and the side
-    /// panel's largest totals ([`largest_totals`]), set through the
+    /// 1, every pixel checked: [`PASS_AFTER_RED`]'s positions, set through
+    /// the backdoor, Z pressed twice, a key timed into the video scan, the
+    /// side panel's largest totals ([`largest_totals`]) through the
     /// backdoor, then [`DROPPED_FRAMES`] bad PS/2 frames.
     Corners,
 }
@@ -306,32 +307,48 @@ pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 2] {
     ]
 }
 
-/// A position on map 1 (Red first) at round 1, Red to move, and Red's keys
-/// (docs/rules.md §5–§7): Red's capital (0,8), where its cursor rests, holds
-/// 4 troops, the NPC land beside it (1,8) 5, Blue's capital 0. Red moves
-/// half (2) right and fails (NPC 3); its capital keeps 2, its only movable
-/// cell, and the move's source. Blue has no cell of two and is passed; the
-/// round ends (capitals +1: Red 3, Blue 1) and Red is to move, in round 2.
-/// A pass scan that missed the source as Red's would pass Red too.
-pub const PASS_AFTER_RED: PassAfterRed = PassAfterRed {
-    cells: [
-        (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
-        (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
-        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
-    ],
-    keys: "SPACE Z D",
-};
+/// Two positions on map 1 (Red first), set one after the other at the
+/// start of a game with Red to move, and Red's keys on each (docs/rules.md
+/// §5–§7); each is worked by hand in tests/closure.rs. In both, Red's
+/// capital (0,8), where its cursor rests, is its only cell and the move's
+/// source; Blue's capital (9,2) has 0 troops, so after Red's move Blue is
+/// passed, the round ends (capitals +1) and Red, whose capital can move
+/// again, is to move. A pass scan that missed the source as Red's would
+/// pass Red too.
+pub const PASS_AFTER_RED: [PassCorner; 2] = [
+    // Round 1: the capital's 4, half of it (2) right onto NPC land of 5: the
+    // attack fails (NPC 3), the capital keeps 2, and grows to 3.
+    PassCorner {
+        cells: [
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+            (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
+        ],
+        keys: "SPACE Z D",
+    },
+    // Round 2: the capital's 3, MOVE-HALF chosen and left again (Z twice:
+    // MOVE-ALL, MOVE-HALF, MOVE-ALL), all but one (2) right onto NPC land
+    // of 3: the attack fails (NPC 1), the capital keeps 1, and grows to 2.
+    PassCorner {
+        cells: [
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 3),
+            (Pos::new(1, 8), Owner::Npc, Kind::Land, 3),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
+        ],
+        keys: "SPACE Z Z D",
+    },
+];
 
 /// A position set through the backdoor and the keys played on it.
 #[derive(Clone, Copy, Debug)]
-pub struct PassAfterRed {
+pub struct PassCorner {
     /// The cells set: where, owner, kind, troops.
     pub cells: [(Pos, Owner, Kind, u16); 3],
     /// The key script played on it.
     pub keys: &'static str,
 }
 
-impl PassAfterRed {
+impl PassCorner {
     /// The cells, as [`CoreEnv::poke`] takes them.
     pub fn board(&self) -> Vec<(Pos, Cell)> {
         let cell = |&(p, owner, kind, troops): &(Pos, Owner, Kind, u16)| {
@@ -348,28 +365,45 @@ impl PassAfterRed {
     }
 }
 
+/// How far into the video scan [`Check::Corners`]'s timed key arrives, in
+/// cycles (the scan takes [`crate::env::scoreboard::core::SCAN_CYCLES`]).
+pub const SCAN_INTO: u64 = 300;
+
 /// Bad PS/2 frames [`Check::Corners`] sends (bad parity and stop bits in
 /// turn): the receiver's error count (`dbg_kbd_err`) passes 64, bit 6.
 pub const DROPPED_FRAMES: u8 = 70;
 
-/// A game on map 1 (two people): [`PASS_AFTER_RED`] from its start, then
-/// each board of [`largest_totals`], set on Red's turn and shown for three
+/// A game on map 1 (two people): [`PASS_AFTER_RED`] from its start, a key
+/// timed into the video scan ([`CoreEnv::key_into_the_scan`]), then each
+/// board of [`largest_totals`], set on a person's turn and shown for three
 /// frames, then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
 fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
-    let keys = parse_script(PASS_AFTER_RED.keys).map_err(|e| AppError::Script {
-        name: "PASS_AFTER_RED".into(),
-        source: e,
-    })?;
+    let keys = PASS_AFTER_RED
+        .iter()
+        .map(|c| {
+            parse_script(c.keys).map_err(|e| AppError::Script {
+                name: "PASS_AFTER_RED".into(),
+                source: e,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let dut = CoreDut::open(model, 0)?;
     let mut env = CoreEnv::with_dut(dut, maps.to_vec(), 1, Ps2Timing::default(), false)?;
     play::attach_vga_check(&mut env, frames)?;
     let result = (|| -> Result<(), Mismatch> {
         env.run(FRAME_CYCLES)?;
         env.press_start(1, &Press::clean(hold_cycles()))?;
-        env.poke(&PASS_AFTER_RED.board())?;
-        for step in &keys {
-            env.run_step(1, step)?;
+        for (corner, keys) in PASS_AFTER_RED.iter().zip(&keys) {
+            env.poke(&corner.board())?;
+            for step in keys {
+                env.run_step(1, step)?;
+            }
+            env.drain()?;
         }
+        // Red, on its capital of 2: MOVE-ALL, then W (north) timed to arrive
+        // inside the video scan, which the move must wait for.
+        env.ps2.send_bytes(&[Command::Space.make_code()]);
+        env.key_into_the_scan(Command::W.make_code(), SCAN_INTO)?;
         env.drain()?;
         for (_, board) in largest_totals() {
             env.poke(&board)?;
