@@ -29,7 +29,7 @@ use crate::run::fuzz::{self, FuzzOptions, RunExtras};
 use crate::run::play::{self, FrameOptions, PlayOptions};
 use generals_golden::keyboard::Command;
 use generals_golden::machine::Seats;
-use generals_golden::script::parse_script;
+use generals_golden::script::{parse_script, Step};
 use generals_golden::{Cell, Kind, Owner, Pos, MAX_TROOPS};
 use generals_maps::Map;
 use std::path::{Path, PathBuf};
@@ -60,7 +60,8 @@ pub enum Check {
     Scenarios(&'static [Scenario]),
     /// Corners no game of the set reaches in its time, in one game on map
     /// 1, every pixel checked: [`PASS_AFTER_RED`]'s positions, set through
-    /// the backdoor, Z pressed twice, a key timed into the video scan, the
+    /// the backdoor, Z pressed twice, a key timed into the video scan, a
+    /// large MOVE-HALF ([`BIG_HALF_MOVE`]), the
     /// side panel's largest totals ([`largest_totals`]) through the
     /// backdoor, then [`DROPPED_FRAMES`] bad PS/2 frames.
     Corners,
@@ -315,10 +316,10 @@ pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 2] {
 /// passed, the round ends (capitals +1) and Red, whose capital can move
 /// again, is to move. A pass scan that missed the source as Red's would
 /// pass Red too.
-pub const PASS_AFTER_RED: [PassCorner; 2] = [
+pub const PASS_AFTER_RED: [Corner; 2] = [
     // Round 1: the capital's 4, half of it (2) right onto NPC land of 5: the
     // attack fails (NPC 3), the capital keeps 2, and grows to 3.
-    PassCorner {
+    Corner {
         cells: [
             (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
             (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
@@ -329,7 +330,7 @@ pub const PASS_AFTER_RED: [PassCorner; 2] = [
     // Round 2: the capital's 3, MOVE-HALF chosen and left again (Z twice:
     // MOVE-ALL, MOVE-HALF, MOVE-ALL), all but one (2) right onto NPC land
     // of 3: the attack fails (NPC 1), the capital keeps 1, and grows to 2.
-    PassCorner {
+    Corner {
         cells: [
             (Pos::new(0, 8), Owner::Red, Kind::Capital, 3),
             (Pos::new(1, 8), Owner::Npc, Kind::Land, 3),
@@ -339,16 +340,30 @@ pub const PASS_AFTER_RED: [PassCorner; 2] = [
     },
 ];
 
+/// A large MOVE-HALF on map 1, on Red's turn: its capital (0,8) set to 200,
+/// half (100) right onto NPC land of 1, taken (Red 99); the capital keeps
+/// 100, a source whose troops have bit 6 set (the move's register then
+/// holds a value no smaller move leaves). Blue's capital at 1: Blue is
+/// passed, the round ends, and the pass scan runs on to Red's cells.
+pub const BIG_HALF_MOVE: Corner = Corner {
+    cells: [
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 200),
+        (Pos::new(1, 8), Owner::Npc, Kind::Land, 1),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
+    ],
+    keys: "SPACE Z D",
+};
+
 /// A position set through the backdoor and the keys played on it.
 #[derive(Clone, Copy, Debug)]
-pub struct PassCorner {
+pub struct Corner {
     /// The cells set: where, owner, kind, troops.
     pub cells: [(Pos, Owner, Kind, u16); 3],
     /// The key script played on it.
     pub keys: &'static str,
 }
 
-impl PassCorner {
+impl Corner {
     /// The cells, as [`CoreEnv::poke`] takes them.
     pub fn board(&self) -> Vec<(Pos, Cell)> {
         let cell = |&(p, owner, kind, troops): &(Pos, Owner, Kind, u16)| {
@@ -374,12 +389,14 @@ pub const SCAN_INTO: u64 = 300;
 pub const DROPPED_FRAMES: u8 = 70;
 
 /// A game on map 1 (two people): [`PASS_AFTER_RED`] from its start, a key
-/// timed into the video scan ([`CoreEnv::key_into_the_scan`]), then each
+/// timed into the video scan ([`CoreEnv::key_into_the_scan`]),
+/// [`BIG_HALF_MOVE`], then each
 /// board of [`largest_totals`], set on a person's turn and shown for three
 /// frames, then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
 fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
     let keys = PASS_AFTER_RED
         .iter()
+        .chain([&BIG_HALF_MOVE])
         .map(|c| {
             parse_script(c.keys).map_err(|e| AppError::Script {
                 name: "PASS_AFTER_RED".into(),
@@ -393,18 +410,23 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
     let result = (|| -> Result<(), Mismatch> {
         env.run(FRAME_CYCLES)?;
         env.press_start(1, &Press::clean(hold_cycles()))?;
-        for (corner, keys) in PASS_AFTER_RED.iter().zip(&keys) {
+        let play = |env: &mut CoreEnv, corner: &Corner, keys: &[Step]| {
             env.poke(&corner.board())?;
             for step in keys {
                 env.run_step(1, step)?;
             }
-            env.drain()?;
+            env.drain()
+        };
+        for (corner, keys) in PASS_AFTER_RED.iter().zip(&keys) {
+            play(&mut env, corner, keys)?;
         }
         // Red, on its capital of 2: MOVE-ALL, then W (north) timed to arrive
-        // inside the video scan, which the move must wait for.
+        // inside the video scan, which the move must wait for. Blue, its
+        // capital at 1, is passed; the round ends; Red is to move.
         env.ps2.send_bytes(&[Command::Space.make_code()]);
         env.key_into_the_scan(Command::W.make_code(), SCAN_INTO)?;
         env.drain()?;
+        play(&mut env, &BIG_HALF_MOVE, &keys[PASS_AFTER_RED.len()])?;
         for (_, board) in largest_totals() {
             env.poke(&board)?;
             env.run(3 * FRAME_CYCLES)?;
