@@ -16,7 +16,11 @@ YosysHQ's mcy does it:
    runs a fixed set of the bench's checks on mutant K (run/mutant.rs): the
    machine against itself with every pixel checked, the hand-worked
    scenarios of tb/scenarios/ in one run, a short fuzz with the VGA check,
-   the person demo game. Mutant 0 must pass them all. Both cores
+   the person demo game, and corners no game reaches in time (positions
+   set through the backdoor, a key timed into the video scan, bad PS/2
+   frames). Mutant 0 must pass them all. No-ops (a bit tied to the
+   constant it already is, an XOR with a constant 0 or XNOR with a
+   constant 1) are counted as equivalent and not run. Both cores
    run mutants at once.
 3. With --triage DEPTH, each survivor gets a bounded proof (yosys `sat` on
    a miter of mutant 0 and mutant K started in one shared but arbitrary
@@ -467,7 +471,7 @@ def main(argv):
     static = [{"mutant": k, "killed_by": None, "seconds": 0.0, "triage": "EQUIVALENT",
                "why": by_id[k]["no_op"], "no_op": True} for k in ids if by_id[k].get("no_op")]
     if static:
-        say(f"{len(static)} of them are no-ops (a bit tied to the constant it already is), "
+        say(f"{len(static)} of them are no-ops (equivalent by construction), "
             "counted as equivalent and not run: " + " ".join(str(v["mutant"]) for v in static))
         ids = [k for k in ids if not by_id[k].get("no_op")]
     base = check(binary, 0, a.timeout * 4)

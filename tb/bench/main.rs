@@ -75,8 +75,9 @@ enum Cmd {
         cmd: coverage::CoverageCmd,
     },
     /// The generated mutants' check set (a machine game, the hand-worked
-    /// scenarios of `tb/scenarios/` in one run, a short fuzz and the person
-    /// demo game, every pixel checked) on mutants K … L of the design
+    /// scenarios of `tb/scenarios/` in one run, a short fuzz, the person
+    /// demo game and the corners run, every pixel checked) on mutants K … L
+    /// of the design
     /// `scripts/mutants --generate` built into this binary: one JSON line a
     /// mutant, saying which check killed it. Only in that build.
     Mutant(mutant::MutantArgs),

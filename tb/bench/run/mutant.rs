@@ -394,31 +394,24 @@ pub const DROPPED_FRAMES: u8 = 70;
 /// board of [`largest_totals`], set on a person's turn and shown for three
 /// frames, then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
 fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
-    let keys = PASS_AFTER_RED
+    let parsed = |c: &Corner| script("a position of the corners run", c.keys).map(|k| (*c, k));
+    let passes = PASS_AFTER_RED
         .iter()
-        .chain([&BIG_HALF_MOVE])
-        .map(|c| {
-            parse_script(c.keys).map_err(|e| AppError::Script {
-                name: "PASS_AFTER_RED".into(),
-                source: e,
-            })
-        })
+        .map(parsed)
         .collect::<Result<Vec<_>, _>>()?;
-    let dut = CoreDut::open(model, 0)?;
-    let mut env = CoreEnv::with_dut(dut, maps.to_vec(), 1, Ps2Timing::default(), false)?;
-    play::attach_vga_check(&mut env, frames)?;
-    let result = (|| -> Result<(), Mismatch> {
+    let big_half = parsed(&BIG_HALF_MOVE)?;
+    checked_run(maps, model, frames, |env| {
         env.run(FRAME_CYCLES)?;
         env.press_start(1, &Press::clean(hold_cycles()))?;
-        let play = |env: &mut CoreEnv, corner: &Corner, keys: &[Step]| {
+        let set_and_play = |env: &mut CoreEnv, (corner, keys): &(Corner, Vec<Step>)| {
             env.poke(&corner.board())?;
             for step in keys {
                 env.run_step(1, step)?;
             }
             env.drain()
         };
-        for (corner, keys) in PASS_AFTER_RED.iter().zip(&keys) {
-            play(&mut env, corner, keys)?;
+        for pass in &passes {
+            set_and_play(env, pass)?;
         }
         // Red, on its capital of 2: MOVE-ALL, then W (north) timed to arrive
         // inside the video scan, which the move must wait for. Blue, its
@@ -426,7 +419,7 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
         env.ps2.send_bytes(&[Command::Space.make_code()]);
         env.key_into_the_scan(Command::W.make_code(), SCAN_INTO)?;
         env.drain()?;
-        play(&mut env, &BIG_HALF_MOVE, &keys[PASS_AFTER_RED.len()])?;
+        set_and_play(env, &big_half)?;
         for (_, board) in largest_totals() {
             env.poke(&board)?;
             env.run(3 * FRAME_CYCLES)?;
@@ -440,7 +433,29 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
             env.ps2.send(Command::W.make_code(), fault);
         }
         env.drain()
-    })();
+    })
+}
+
+/// A key script of the set, parsed; `name` says which in an error.
+fn script(name: &str, keys: &str) -> Result<Vec<Step>, AppError> {
+    parse_script(keys).map_err(|e| AppError::Script {
+        name: name.into(),
+        source: e,
+    })
+}
+
+/// One run of the set from power-up on `model`, every pixel checked:
+/// `body` drives it; the cycles it simulated.
+fn checked_run(
+    maps: &[Map],
+    model: CoreModel,
+    frames: &FrameOptions,
+    body: impl FnOnce(&mut CoreEnv) -> Result<(), Mismatch>,
+) -> Result<u64, AppError> {
+    let dut = CoreDut::open(model, 0)?;
+    let mut env = CoreEnv::with_dut(dut, maps.to_vec(), 1, Ps2Timing::default(), false)?;
+    play::attach_vga_check(&mut env, frames)?;
+    let result = body(&mut env);
     env.settle(result)?;
     Ok(env.dut.cycle)
 }
@@ -455,17 +470,9 @@ fn scenarios(
 ) -> Result<u64, AppError> {
     let steps = list
         .iter()
-        .map(|s| {
-            parse_script(s.keys).map_err(|e| AppError::Script {
-                name: format!("tb/scenarios/{}.keys", s.name),
-                source: e,
-            })
-        })
+        .map(|s| script(&format!("tb/scenarios/{}.keys", s.name), s.keys))
         .collect::<Result<Vec<_>, _>>()?;
-    let dut = CoreDut::open(model, 0)?;
-    let mut env = CoreEnv::with_dut(dut, maps.to_vec(), 1, Ps2Timing::default(), false)?;
-    play::attach_vga_check(&mut env, frames)?;
-    let result = (|| -> Result<(), Mismatch> {
+    checked_run(maps, model, frames, |env| {
         for (i, (s, steps)) in list.iter().zip(&steps).enumerate() {
             if i > 0 {
                 env.press_reset(&Press::clean(hold_cycles()))?;
@@ -480,7 +487,5 @@ fn scenarios(
         }
         // The last state latched and shown in full.
         env.run(2 * FRAME_CYCLES)
-    })();
-    env.settle(result)?;
-    Ok(env.dut.cycle)
+    })
 }
