@@ -30,12 +30,20 @@ YosysHQ's mcy does it:
 4. The report: out/mutants/generated/report.md and report.json, with the
    kill rate per module (a mutation's module is its RTL source line's file)
    and every survivor with its source line, its mutation and its triage.
+5. A journal: each verdict is appended, as it comes, to
+   out/mutants/generated/journal-<design>-<binary>.jsonl, named by the
+   hashes of the mutated design and of the binary that judged it (so by
+   the RTL, the seed and the check set). With --resume, the mutants the
+   journal already judged are not run again: a run cut short (the nightly's
+   thousand take hours) goes on where it stopped.
 
 Usage: scripts/mutants --generate N [--seed S] [--sample K | --mutants K,L,…]
                        [--jobs J] [--timeout SECONDS] [--triage DEPTH]
-                       [--triage-timeout SECONDS] [--floor RATE]
+                       [--triage-timeout SECONDS] [--floor RATE] [--resume]
   --sample K   run K of the N, rotating with the commit (CI); default all
   --mutants K,L,…  run just these (a report's survivors, after a new check)
+  --resume     take the verdicts the journal already has for this design and
+               this binary; run only the rest
 Exit status: 0 the run completed (survivors are reported, not failed: the
 kill rate is the figure); 1 mutant 0 failed a check (the flow or the bench
 is broken) or the kill rate is below --floor; 2 bad usage, a tool failed,
@@ -43,6 +51,7 @@ or a mutant could not be judged.
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
@@ -320,6 +329,51 @@ def triage(d, k, width, depth, timeout):
     return "UNKNOWN", f"yosys said neither (exit {code}; log {os.path.relpath(os.path.join(d, log), ROOT)})"
 
 
+def digest(path):
+    """The SHA-256 of a file, hex, its first 12 digits."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()[:12]
+
+
+def journal_path(design, binary):
+    """The journal of the verdicts this design and this binary give."""
+    return os.path.join(OUT, f"journal-{digest(design)}-{digest(binary)}.jsonl")
+
+
+def journaled(path, n):
+    """The verdicts in the journal at `path` (none if there is none), by mutant.
+    A line that is not a verdict of mutants 1 … N is an error that names the
+    file and the line; a last line cut short (a run killed while writing) is
+    left out."""
+    try:
+        with open(path) as f:
+            lines = f.read().split("\n")
+    except FileNotFoundError:
+        return {}
+    except OSError as e:
+        fail(f"cannot read the journal {os.path.relpath(path, ROOT)}: {e.strerror}")
+    verdicts = {}
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            v = json.loads(line)
+        except json.JSONDecodeError:
+            if i == len(lines) - 1:
+                break
+            fail(f"{os.path.relpath(path, ROOT)}:{i + 1}: not a JSON verdict; "
+                 "remove the file to start the journal again")
+        if not isinstance(v, dict) or not isinstance(v.get("mutant"), int) \
+                or not 1 <= v["mutant"] <= n or "killed_by" not in v:
+            fail(f"{os.path.relpath(path, ROOT)}:{i + 1}: not a verdict of mutants 1 … {n}; "
+                 "remove the file to start the journal again")
+        verdicts[v["mutant"]] = v
+    return verdicts
+
+
 def ci_subset(ids, k):
     code, head = run(["git", "rev-parse", "HEAD"])
     seed = int(head.strip()[:8], 16) if code == 0 and head.strip() else 0
@@ -439,6 +493,8 @@ def main(argv):
     ap.add_argument("--triage-timeout", type=float, default=900.0, metavar="SECONDS")
     ap.add_argument("--floor", type=float, default=0.0, metavar="RATE",
                     help="fail (exit 1) below this kill rate (0 … 1)")
+    ap.add_argument("--resume", action="store_true",
+                    help="take the verdicts the journal has for this design and binary; run the rest")
     a = ap.parse_args(argv)
     if not 1 <= a.generate <= 100000 or a.jobs < 1 or (a.sample is not None and a.sample < 1):
         fail("--generate takes 1 … 100000, --jobs and --sample 1 or more")
@@ -474,20 +530,37 @@ def main(argv):
         say(f"{len(static)} of them are no-ops (equivalent by construction), "
             "counted as equivalent and not run: " + " ".join(str(v["mutant"]) for v in static))
         ids = [k for k in ids if not by_id[k].get("no_op")]
+    journal = journal_path(design, binary)
+    verdicts = []
+    if a.resume:
+        earlier = journaled(journal, a.generate)
+        verdicts = [earlier[k] for k in ids if k in earlier]
+        ids = [k for k in ids if k not in earlier]
+        say(f"resuming: {len(verdicts)} verdicts from {os.path.relpath(journal, ROOT)}, "
+            f"{len(ids)} mutants to run")
     base = check(binary, 0, a.timeout * 4)
     if base.get("killed_by") or base.get("error"):
         fail(f"mutant 0 (no mutation) fails: {base.get('detail') or base.get('error')}", 1)
     say(f"mutant 0 (no mutation) passes every check ({base['seconds']:.1f} s); running {len(ids)}")
     jobs = max(1, min(a.jobs, len(ids)))
-    verdicts, done = [], 0
+    done = 0
     t_run = time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for v in pool.map(lambda k: check(binary, k, a.timeout), ids):
+    try:
+        log = open(journal, "a")
+    except OSError as e:
+        fail(f"cannot write the journal {os.path.relpath(journal, ROOT)}: {e.strerror}")
+    with log, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(check, binary, k, a.timeout) for k in ids]
+        for f in concurrent.futures.as_completed(futures):
+            v = f.result()
             verdicts.append(v)
+            if not v.get("error"):
+                log.write(json.dumps(v) + "\n")
+                log.flush()
             done += 1
             if done % 10 == 0 or done == len(ids):
                 killed = sum(1 for x in verdicts if x.get("killed_by"))
-                say(f"{done}/{len(ids)} run, {killed} killed ({time.time() - t_run:.0f} s)")
+                say(f"{done}/{len(ids)} run, {killed} killed in all ({time.time() - t_run:.0f} s)")
     survivors = [v for v in verdicts if not v.get("killed_by") and not v.get("error")]
     verdicts = sorted(verdicts + static, key=lambda v: v["mutant"])
     if survivors and a.triage > 0:

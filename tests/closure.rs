@@ -653,3 +653,79 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
         ],
     );
 }
+
+/// The corners run's moves after [`PASS_AFTER_RED`]
+/// ([`generals::run::mutant::CornerMoves`]), worked by hand, so that each
+/// does what the check set says it does. Map 1, Red first, round 4 after
+/// the pass corners' two round ends and Red's timed W: 1 from its capital
+/// of 2 onto (0,7), NPC land of 0, taken (the cursor follows); Blue (its
+/// capital of 1) passed; capitals +1. Then from (0,7) set to 200, MOVE-HALF
+/// right onto NPC land of 1: 100 go, 99 take it, 100 stay; Blue (1 again)
+/// passed, round 5. Then from (1,7) set to 200 the same onto (2,7); Blue's
+/// capital, set to 5, can move, so Blue is to move, round 5 still.
+///
+/// [`PASS_AFTER_RED`]: generals::run::mutant::PASS_AFTER_RED
+#[test]
+fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
+    let moves = generals::run::mutant::CornerMoves::parse().unwrap_or_else(|e| panic!("{e}"));
+    let mut s = Session::start(1);
+    let mut seen = Vec::new();
+    moves
+        .play(&mut s.env, |env| seen.push(env.golden().clone()))
+        .unwrap_or_else(|m| panic!("{m}"));
+    assert_eq!(
+        seen.len(),
+        5,
+        "two pass corners, the timed W, two MOVE-HALFs"
+    );
+    let red = |troops| cell(Owner::Red, Kind::Land, troops);
+    // What each move leaves: who is to move, the round, Red's cursor, cells.
+    type Left = (&'static str, Player, u16, Pos, Vec<(Pos, Cell)>);
+    let expect: [Left; 3] = [
+        (
+            "the timed W",
+            Player::Red,
+            4,
+            at(0, 7),
+            vec![
+                (at(0, 7), red(1)),
+                (at(0, 8), cell(Owner::Red, Kind::Capital, 2)),
+                (at(9, 2), cell(Owner::Blue, Kind::Capital, 2)),
+            ],
+        ),
+        (
+            "MOVE-HALF from 200, Blue passed",
+            Player::Red,
+            5,
+            at(1, 7),
+            vec![
+                (at(0, 7), red(100)),
+                (at(1, 7), red(99)),
+                (at(0, 8), cell(Owner::Red, Kind::Capital, 3)),
+                (at(9, 2), cell(Owner::Blue, Kind::Capital, 2)),
+            ],
+        ),
+        (
+            "MOVE-HALF from 200, Blue to move",
+            Player::Blue,
+            5,
+            at(2, 7),
+            vec![
+                (at(0, 7), red(100)),
+                (at(1, 7), red(100)),
+                (at(2, 7), red(99)),
+                (at(9, 2), cell(Owner::Blue, Kind::Capital, 5)),
+            ],
+        ),
+    ];
+    for (g, (what, player, round, cursor, cells)) in seen[2..].iter().zip(expect) {
+        assert_eq!(g.player, player, "{what}: to move: {}", g.to_json());
+        assert_eq!(g.round, round, "{what}: round");
+        assert_eq!(g.mode, Mode::Select, "{what}: mode");
+        assert_eq!(g.cursor_red, cursor, "{what}: Red's cursor");
+        for (p, c) in cells {
+            assert_eq!(g.cell(p), c, "{what}: cell {p:?}");
+        }
+    }
+    assert_eq!(s.state().round, 5, "the RTL's round");
+}

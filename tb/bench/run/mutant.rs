@@ -61,9 +61,10 @@ pub enum Check {
     /// Corners no game of the set reaches in its time, in one game on map
     /// 1, every pixel checked: [`PASS_AFTER_RED`]'s positions, set through
     /// the backdoor, Z pressed twice, a key timed into the video scan, a
-    /// large MOVE-HALF ([`BIG_HALF_MOVE`]), the
-    /// side panel's largest totals ([`largest_totals`]) through the
-    /// backdoor, then [`DROPPED_FRAMES`] bad PS/2 frames.
+    /// large MOVE-HALF that ends the round ([`BIG_HALF_MOVE`]) and one that
+    /// does not ([`BIG_HALF_MOVE_BLUE_TO_MOVE`]), the side panel's largest
+    /// totals ([`largest_totals`]) through the backdoor, then
+    /// [`DROPPED_FRAMES`] bad PS/2 frames.
     Corners,
 }
 
@@ -340,16 +341,35 @@ pub const PASS_AFTER_RED: [Corner; 2] = [
     },
 ];
 
-/// A large MOVE-HALF on map 1, on Red's turn: its capital (0,8) set to 200,
-/// half (100) right onto NPC land of 1, taken (Red 99); the capital keeps
-/// 100, a source whose troops have bit 6 set (the move's register then
+/// A large MOVE-HALF on map 1, on Red's turn, played after the key timed
+/// into the scan (which left Red's cursor on (0,7), the land it took):
+/// (0,7) set to 200, half (100) right onto NPC land of 1, taken (Red 99);
+/// the source keeps 100, troops with bit 6 set (the move's register then
 /// holds a value no smaller move leaves). Blue's capital at 1: Blue is
 /// passed, the round ends, and the pass scan runs on to Red's cells.
 pub const BIG_HALF_MOVE: Corner = Corner {
     cells: [
-        (Pos::new(0, 8), Owner::Red, Kind::Capital, 200),
-        (Pos::new(1, 8), Owner::Npc, Kind::Land, 1),
+        (Pos::new(0, 7), Owner::Red, Kind::Land, 200),
+        (Pos::new(1, 7), Owner::Npc, Kind::Land, 1),
         (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
+    ],
+    keys: "SPACE Z D",
+};
+
+/// A large MOVE-HALF on map 1 where the round does not end, played right
+/// after [`BIG_HALF_MOVE`] (Red to move, its cursor on (1,7), which that
+/// move took): (1,7) set to 200, half (100) right onto NPC land of 1, taken
+/// (Red 99); the source keeps 100. Blue's capital (9,2) at 5 can move, so
+/// the pass scan stops there (Blue is to move) and the source is written
+/// from the move's register after the scan, not at once and not by the
+/// growth. Cell 29 is odd: a move register that changes every other cycle
+/// while it holds (generated mutant 117, `game_logic.v:656`) is written
+/// changed; [`BIG_HALF_MOVE`]'s source, written by the growth scan, is not.
+pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
+    cells: [
+        (Pos::new(1, 7), Owner::Red, Kind::Land, 200),
+        (Pos::new(2, 7), Owner::Npc, Kind::Land, 1),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 5),
     ],
     keys: "SPACE Z D",
 };
@@ -388,21 +408,35 @@ pub const SCAN_INTO: u64 = 300;
 /// turn): the receiver's error count (`dbg_kbd_err`) passes 64, bit 6.
 pub const DROPPED_FRAMES: u8 = 70;
 
-/// A game on map 1 (two people): [`PASS_AFTER_RED`] from its start, a key
-/// timed into the video scan ([`CoreEnv::key_into_the_scan`]),
-/// [`BIG_HALF_MOVE`], then each
-/// board of [`largest_totals`], set on a person's turn and shown for three
-/// frames, then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
-fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
-    let parsed = |c: &Corner| script("a position of the corners run", c.keys).map(|k| (*c, k));
-    let passes = PASS_AFTER_RED
-        .iter()
-        .map(parsed)
-        .collect::<Result<Vec<_>, _>>()?;
-    let big_half = parsed(&BIG_HALF_MOVE)?;
-    checked_run(maps, model, frames, |env| {
-        env.run(FRAME_CYCLES)?;
-        env.press_start(1, &Press::clean(hold_cycles()))?;
+/// The moves of [`Check::Corners`], on map 1 from its game's start (Red to
+/// move): [`PASS_AFTER_RED`]'s positions, Space and a W timed into the video
+/// scan ([`CoreEnv::key_into_the_scan`]), [`BIG_HALF_MOVE`] and
+/// [`BIG_HALF_MOVE_BLUE_TO_MOVE`], each position set through the backdoor
+/// and its keys played to the end. tests/closure.rs checks the states they
+/// leave, worked by hand.
+pub struct CornerMoves {
+    before_the_scan: Vec<(Corner, Vec<Step>)>,
+    after_the_scan: Vec<(Corner, Vec<Step>)>,
+}
+
+impl CornerMoves {
+    /// The positions' key scripts, parsed.
+    pub fn parse() -> Result<Self, AppError> {
+        let parsed = |c: &Corner| script("a position of the corners run", c.keys).map(|k| (*c, k));
+        Ok(Self {
+            before_the_scan: PASS_AFTER_RED
+                .iter()
+                .map(parsed)
+                .collect::<Result<_, _>>()?,
+            after_the_scan: [BIG_HALF_MOVE, BIG_HALF_MOVE_BLUE_TO_MOVE]
+                .iter()
+                .map(parsed)
+                .collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// Plays the moves; `after` sees the environment after each of the five.
+    pub fn play(&self, env: &mut CoreEnv, mut after: impl FnMut(&CoreEnv)) -> Result<(), Mismatch> {
         let set_and_play = |env: &mut CoreEnv, (corner, keys): &(Corner, Vec<Step>)| {
             env.poke(&corner.board())?;
             for step in keys {
@@ -410,16 +444,35 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
             }
             env.drain()
         };
-        for pass in &passes {
-            set_and_play(env, pass)?;
+        for position in &self.before_the_scan {
+            set_and_play(env, position)?;
+            after(env);
         }
         // Red, on its capital of 2: MOVE-ALL, then W (north) timed to arrive
-        // inside the video scan, which the move must wait for. Blue, its
-        // capital at 1, is passed; the round ends; Red is to move.
+        // inside the video scan, which the move must wait for: 1 onto (0,7),
+        // NPC land of 0, taken, where Red's cursor follows. Blue, its capital
+        // at 1, is passed; the round ends; Red is to move.
         env.ps2.send_bytes(&[Command::Space.make_code()]);
         env.key_into_the_scan(Command::W.make_code(), SCAN_INTO)?;
         env.drain()?;
-        set_and_play(env, &big_half)?;
+        after(env);
+        for position in &self.after_the_scan {
+            set_and_play(env, position)?;
+            after(env);
+        }
+        Ok(())
+    }
+}
+
+/// A game on map 1 (two people): [`CornerMoves`], then each board of
+/// [`largest_totals`], set on a person's turn and shown for three frames,
+/// then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
+fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
+    let moves = CornerMoves::parse()?;
+    checked_run(maps, model, frames, |env| {
+        env.run(FRAME_CYCLES)?;
+        env.press_start(1, &Press::clean(hold_cycles()))?;
+        moves.play(env, |_| {})?;
         for (_, board) in largest_totals() {
             env.poke(&board)?;
             env.run(3 * FRAME_CYCLES)?;
