@@ -64,7 +64,7 @@ pub enum Check {
     /// large MOVE-HALF that ends the round ([`BIG_HALF_MOVE`]) and one that
     /// does not ([`BIG_HALF_MOVE_BLUE_TO_MOVE`]), the side panel's largest
     /// totals ([`largest_totals`]) through the backdoor, then
-    /// [`DROPPED_FRAMES`] bad PS/2 frames.
+    /// [`DROPPED_FRAMES`] bad PS/2 frames and one cut short.
     Corners,
 }
 
@@ -464,9 +464,14 @@ impl CornerMoves {
     }
 }
 
+/// Bits of the frame [`Check::Corners`] cuts short at its end (start bit
+/// included): the receiver must drop it at its time-out, not sooner.
+pub const CUT_AFTER_BITS: u8 = 5;
+
 /// A game on map 1 (two people): [`CornerMoves`], then each board of
 /// [`largest_totals`], set on a person's turn and shown for three frames,
-/// then [`DROPPED_FRAMES`] bad frames, every cycle and pixel checked.
+/// then [`DROPPED_FRAMES`] bad frames and a frame cut short after
+/// [`CUT_AFTER_BITS`] bits, every cycle and pixel checked.
 fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
     let moves = CornerMoves::parse()?;
     checked_run(maps, model, frames, |env| {
@@ -485,6 +490,13 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
             };
             env.ps2.send(Command::W.make_code(), fault);
         }
+        // A frame cut short: dropped at the receiver's time-out, not sooner.
+        env.ps2.send(
+            Command::W.make_code(),
+            Fault::Truncate {
+                bits: CUT_AFTER_BITS,
+            },
+        );
         env.drain()
     })
 }

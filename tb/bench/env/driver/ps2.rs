@@ -115,6 +115,10 @@ pub struct SentFrame {
     pub fault: Fault,
     /// Cycle at which its last bit's falling edge (or the truncation) happened.
     pub end_cycle: u64,
+    /// The first cycle of the clock's high level after the frame's last low
+    /// phase: from here the wire is quiet until the next frame, and a frame
+    /// cut short is timed out from its last edge, this one.
+    pub quiet_from: u64,
 }
 
 /// What the wire did in one cycle.
@@ -297,6 +301,16 @@ impl Ps2Driver {
         }
         let mut ended = None;
         let mut start = false;
+        // Where a frame ends: the cycles until the clock rises after it.
+        let low_left = match self.wave.front() {
+            Some(seg) if seg.ends_frame => self
+                .wave
+                .iter()
+                .take_while(|s| !s.clk)
+                .map(|s| u64::from(s.cycles))
+                .sum(),
+            _ => 0,
+        };
         if let Some(seg) = self.wave.front_mut() {
             self.level = (seg.clk, seg.dat);
             start = std::mem::take(&mut seg.starts_frame);
@@ -317,6 +331,7 @@ impl Ps2Driver {
                             byte,
                             fault,
                             end_cycle: self.cycle,
+                            quiet_from: self.cycle + low_left,
                         });
                     }
                 }

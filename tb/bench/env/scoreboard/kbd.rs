@@ -60,6 +60,9 @@ pub struct KbdScoreboard {
     byte_latency_max: u64,
     /// Cycles after a bad frame ends by which its error must be counted.
     error_latency_max: u64,
+    /// The receiver's time-out: a frame cut short is dropped after this
+    /// many cycles of a quiet clock, never sooner.
+    timeout_cycles: u64,
     in_flight: VecDeque<SentFrame>,
     bad_frames: VecDeque<SentFrame>,
     /// The receiver's arming after reset, from the driven `ps2_clk`.
@@ -88,6 +91,7 @@ impl KbdScoreboard {
         Self {
             byte_latency_max: u64::from(rx.filter_cycles) + BYTE_LATENCY_SLACK,
             error_latency_max: u64::from(truncate_silence(rx)),
+            timeout_cycles: u64::from(rx.timeout_cycles),
             in_flight: VecDeque::new(),
             bad_frames: VecDeque::new(),
             arming: RxArming::new(rx.arm_cycles, rx.filter_cycles + ARMING_SLACK),
@@ -313,7 +317,9 @@ impl KbdScoreboard {
     /// The state after the edge against the golden one: no byte overdue, the
     /// FIFO head, the overflow counter, and the error counter within what
     /// the bad frames sent allow (a bad frame is counted when the receiver
-    /// notices, at most `error_latency_max` cycles after it ends).
+    /// notices, at most `error_latency_max` cycles after it ends, and not
+    /// before it ends; a frame cut short not before the clock has been
+    /// quiet for the time-out).
     fn compare(&mut self, cycle: u64, obs: &KbdObs) -> Result<(), Mismatch> {
         if let Some(f) = self.in_flight.front() {
             if cycle > f.end_cycle + self.byte_latency_max {
@@ -351,16 +357,27 @@ impl KbdScoreboard {
             .iter()
             .filter(|f| cycle > f.end_cycle + self.error_latency_max)
             .count() as u64;
+        let countable = self
+            .bad_frames
+            .iter()
+            .filter(|f| cycle >= self.earliest_count(f))
+            .count() as u64;
         let sent_bad = self.stats.errors;
-        let must_have = sent_bad - self.bad_frames.len() as u64 + overdue;
-        if obs.err_count > sent_bad || obs.err_count < must_have {
+        let settled_before = sent_bad - self.bad_frames.len() as u64;
+        let must_have = settled_before + overdue;
+        let may_have = settled_before + countable;
+        if obs.err_count > may_have || obs.err_count < must_have {
             return Err(Mismatch::new(
                 cycle,
                 "frame error counter",
-                format!("{must_have}..={sent_bad}"),
+                format!("{must_have}..={may_have}"),
                 obs.err_count,
             )
-            .note(format!("bad frames pending: {:?}", self.bad_frames)));
+            .note(format!(
+                "bad frames pending: {:?}; a frame cut short counts only after \
+                 {} cycles of a quiet clock",
+                self.bad_frames, self.timeout_cycles
+            )));
         }
         // Bad frames counted by the RTL are settled.
         let settled = obs.err_count - (sent_bad - self.bad_frames.len() as u64);
@@ -368,6 +385,18 @@ impl KbdScoreboard {
             self.bad_frames.pop_front();
         }
         Ok(())
+    }
+}
+
+impl KbdScoreboard {
+    /// The first cycle at which the receiver may count bad frame `f`: when
+    /// the frame has ended, and for a frame cut short when the clock has
+    /// been quiet for the time-out.
+    fn earliest_count(&self, f: &SentFrame) -> u64 {
+        match f.fault {
+            Fault::Truncate { .. } => f.quiet_from + self.timeout_cycles,
+            _ => f.end_cycle,
+        }
     }
 }
 
