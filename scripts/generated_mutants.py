@@ -14,7 +14,7 @@ YosysHQ's mcy does it:
 2. That design is built once, as a model beside the RTL's (cargo build with
    GENERALS_MUTANTS_DESIGN, in target/generated/), and `generals mutant K`
    runs a fixed set of the bench's checks on mutant K (run/mutant.rs): the
-   machine against itself with every pixel checked, the hand-worked
+   machine against itself with every pixel checked (maps 7 and 45), the hand-worked
    scenarios of tb/scenarios/ in one run, a short fuzz with the VGA check,
    the person demo game, and corners no game reaches in time (positions
    set through the backdoor, a key timed into the video scan, bad PS/2
