@@ -232,7 +232,12 @@ impl CoreScoreboard {
             .in_game
             .front()
             .map_or(u64::MAX, |&(_, end)| due(end + FRAME_CYCLES));
-        self.kbd.quiet_budget(cycle, clk).min(start).min(command)
+        let machine = self.machine_deadline().map_or(u64::MAX, due);
+        self.kbd
+            .quiet_budget(cycle, clk)
+            .min(start)
+            .min(command)
+            .min(machine)
     }
 
     /// Checks `n` quiet cycles `first..` (within
@@ -546,8 +551,16 @@ impl CoreScoreboard {
         }
     }
 
-    /// A START not carried out in time, or a command not applied within a
-    /// frame of its last byte.
+    /// The last cycle in which the machine, to move, may type its next
+    /// command (docs/rules.md §11 pacing, [`CoreScoreboard::paced`]); none
+    /// when a person is to move or no game is being played.
+    fn machine_deadline(&self) -> Option<u64> {
+        (self.pred.machine_turn() && self.pending_start.is_none())
+            .then(|| self.pace_from + self.bot_gap + MACHINE_SLACK)
+    }
+
+    /// A START not carried out in time, a command not applied within a
+    /// frame of its last byte, or a machine to move that stopped typing.
     fn deadlines(&self, cycle: u64) -> Result<(), Mismatch> {
         if let Some((_, at)) = self.pending_start {
             if cycle > at + START_LATENCY_MAX {
@@ -568,6 +581,25 @@ impl CoreScoreboard {
                     "not applied",
                 )
                 .note(format!("its last byte ended at cycle {end}")));
+            }
+        }
+        if let Some(last) = self.machine_deadline() {
+            if cycle > last {
+                return Err(Mismatch::new(
+                    cycle,
+                    "machine pacing",
+                    format!(
+                        "a command {}..={} cycles after the last command or start",
+                        self.bot_gap,
+                        self.bot_gap + MACHINE_SLACK
+                    ),
+                    "none: the machine to move typed nothing",
+                )
+                .note(format!(
+                    "last command or start at cycle {}; golden state: {}",
+                    self.pace_from,
+                    self.pred.golden.to_json()
+                )));
             }
         }
         Ok(())
