@@ -348,13 +348,14 @@ def journaled(path, n):
     A line that is not a verdict of mutants 1 … N is an error that names the
     file and the line; a last line cut short (a run killed while writing) is
     left out."""
+    name = os.path.relpath(path, ROOT)
     try:
         with open(path) as f:
             lines = f.read().split("\n")
     except FileNotFoundError:
         return {}
     except OSError as e:
-        fail(f"cannot read the journal {os.path.relpath(path, ROOT)}: {e.strerror}")
+        fail(f"cannot read the journal {name}: {e.strerror}")
     verdicts = {}
     for i, line in enumerate(lines):
         if not line.strip():
@@ -364,11 +365,11 @@ def journaled(path, n):
         except json.JSONDecodeError:
             if i == len(lines) - 1:
                 break
-            fail(f"{os.path.relpath(path, ROOT)}:{i + 1}: not a JSON verdict; "
+            fail(f"{name}:{i + 1}: not a JSON verdict; "
                  "remove the file to start the journal again")
         if not isinstance(v, dict) or not isinstance(v.get("mutant"), int) \
                 or not 1 <= v["mutant"] <= n or "killed_by" not in v:
-            fail(f"{os.path.relpath(path, ROOT)}:{i + 1}: not a verdict of mutants 1 … {n}; "
+            fail(f"{name}:{i + 1}: not a verdict of mutants 1 … {n}; "
                  "remove the file to start the journal again")
         verdicts[v["mutant"]] = v
     return verdicts

@@ -474,7 +474,7 @@ impl CoreScoreboard {
     /// engine ([`MACHINE_SLACK`]).
     fn paced(&self, cycle: u64) -> Result<(), Mismatch> {
         let waited = cycle - self.pace_from;
-        let (min, max) = (self.bot_gap, self.bot_gap + MACHINE_SLACK);
+        let (min, max) = self.pace_window();
         if (min..=max).contains(&waited) {
             return Ok(());
         }
@@ -556,7 +556,13 @@ impl CoreScoreboard {
     /// when a person is to move or no game is being played.
     fn machine_deadline(&self) -> Option<u64> {
         (self.pred.machine_turn() && self.pending_start.is_none())
-            .then(|| self.pace_from + self.bot_gap + MACHINE_SLACK)
+            .then(|| self.pace_from + self.pace_window().1)
+    }
+
+    /// The cycles a machine command may come after the command or game
+    /// start before it: at least `BOT_GAP`, at most [`MACHINE_SLACK`] more.
+    fn pace_window(&self) -> (u64, u64) {
+        (self.bot_gap, self.bot_gap + MACHINE_SLACK)
     }
 
     /// A START not carried out in time, a command not applied within a
@@ -585,14 +591,11 @@ impl CoreScoreboard {
         }
         if let Some(last) = self.machine_deadline() {
             if cycle > last {
+                let (min, max) = self.pace_window();
                 return Err(Mismatch::new(
                     cycle,
                     "machine pacing",
-                    format!(
-                        "a command {}..={} cycles after the last command or start",
-                        self.bot_gap,
-                        self.bot_gap + MACHINE_SLACK
-                    ),
+                    format!("a command {min}..={max} cycles after the last command or start"),
                     "none: the machine to move typed nothing",
                 )
                 .note(format!(

@@ -314,6 +314,16 @@ impl KbdScoreboard {
         Ok(accepted)
     }
 
+    /// The first cycle at which the receiver may count bad frame `f`: when
+    /// the frame has ended, and for a frame cut short when the clock has
+    /// been quiet for the time-out.
+    fn earliest_count(&self, f: &SentFrame) -> u64 {
+        match f.fault {
+            Fault::Truncate { .. } => f.quiet_from + self.timeout_cycles,
+            _ => f.end_cycle,
+        }
+    }
+
     /// The state after the edge against the golden one: no byte overdue, the
     /// FIFO head, the overflow counter, and the error counter within what
     /// the bad frames sent allow (a bad frame is counted when the receiver
@@ -380,23 +390,11 @@ impl KbdScoreboard {
             )));
         }
         // Bad frames counted by the RTL are settled.
-        let settled = obs.err_count - (sent_bad - self.bad_frames.len() as u64);
+        let settled = obs.err_count - settled_before;
         for _ in 0..settled {
             self.bad_frames.pop_front();
         }
         Ok(())
-    }
-}
-
-impl KbdScoreboard {
-    /// The first cycle at which the receiver may count bad frame `f`: when
-    /// the frame has ended, and for a frame cut short when the clock has
-    /// been quiet for the time-out.
-    fn earliest_count(&self, f: &SentFrame) -> u64 {
-        match f.fault {
-            Fault::Truncate { .. } => f.quiet_from + self.timeout_cycles,
-            _ => f.end_cycle,
-        }
     }
 }
 
