@@ -17,8 +17,9 @@ YosysHQ's mcy does it:
    machine against itself with every pixel checked (maps 7 and 45), the hand-worked
    scenarios of tb/scenarios/ in one run, a short fuzz with the VGA check,
    the person demo game, and corners no game reaches in time (positions
-   set through the backdoor, a key timed into the video scan, bad PS/2
-   frames). Mutant 0 must pass them all. No-ops (a bit tied to the
+   set through the backdoor, the machine's choices on some, a key timed
+   into the video scan, bad PS/2 frames, frames cut by RESET or sent
+   before the receiver re-arms). Mutant 0 must pass them all. No-ops (a bit tied to the
    constant it already is, an XOR with a constant 0 or XNOR with a
    constant 1) are counted as equivalent and not run. Both cores
    run mutants at once.

@@ -729,3 +729,91 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
     }
     assert_eq!(s.state().round, 5, "the RTL's round");
 }
+
+/// The machine's corners of the corners run
+/// ([`generals::run::mutant::MACHINE_CORNERS`]), worked by hand (docs/rules.md
+/// §5–§7 and §11). Map 1, the machine plays Blue; each time Red attacks
+/// (0,8)'s 4 into NPC land (1,8) of 5 and fails (NPC 2, the capital keeps 1),
+/// Blue's machine moves, and Blue, second, ends the round (capitals +1).
+/// First: Blue's capital of 70 takes the NPC land of 30 to its left (69
+/// beats 30; the attacks on 100 above and below score less): 39 there, 1
+/// left. Then: from land (5,0) of 5, the capture of NPC land of 3 to its
+/// right (k = 4) beats the attacks on 100 (left) and 10 (below): 1 there.
+#[test]
+fn the_machine_corners_choose_as_worked_by_hand() {
+    let _ = functional::take();
+    let moves = generals::run::mutant::CornerMoves::parse().unwrap_or_else(|e| panic!("{e}"));
+    let mut s = Session::idle(1);
+    s.env.switches = generals::run::mutant::MACHINE_BLUE;
+    s.press_start(
+        1,
+        &generals::env::driver::button::Press::clean(generals::env::core_env::hold_cycles()),
+    );
+    assert_eq!(s.env.golden().player, Player::Red, "map 1: Red first");
+    let mut seen = Vec::new();
+    moves
+        .play_machine(&mut s.env, |env| seen.push(env.golden().clone()))
+        .unwrap_or_else(|m| panic!("{m}"));
+    assert_eq!(seen.len(), 2, "two positions");
+    let npc = |troops| cell(Owner::Npc, Kind::Land, troops);
+    let blue = |troops| cell(Owner::Blue, Kind::Land, troops);
+    let capital = |owner, troops| cell(owner, Kind::Capital, troops);
+    type Left = (&'static str, u16, Vec<(Pos, Cell)>);
+    let expect: [Left; 2] = [
+        (
+            "the capital of 70 captures the 30",
+            2,
+            vec![
+                (at(8, 2), blue(39)),
+                (at(9, 2), capital(Owner::Blue, 2)),
+                (at(9, 1), npc(100)),
+                (at(9, 3), npc(100)),
+                (at(1, 8), npc(2)),
+                (at(0, 8), capital(Owner::Red, 2)),
+            ],
+        ),
+        (
+            "the land of 5 captures the 3",
+            3,
+            vec![
+                (at(6, 0), blue(1)),
+                (at(5, 0), blue(1)),
+                (at(5, 1), npc(10)),
+                (at(4, 0), npc(100)),
+                (at(9, 2), capital(Owner::Blue, 2)),
+                (at(1, 8), npc(2)),
+                (at(0, 8), capital(Owner::Red, 2)),
+            ],
+        ),
+    ];
+    for (g, (what, round, cells)) in seen.iter().zip(expect) {
+        assert_eq!(g.player, Player::Red, "{what}: to move: {}", g.to_json());
+        assert_eq!(g.round, round, "{what}: round");
+        for (p, c) in cells {
+            assert_eq!(g.cell(p), c, "{what}: cell {p:?}");
+        }
+    }
+    assert_eq!(s.state().round, 3, "the RTL's round");
+    drop(s);
+    assert_hit(&functional::take(), &["machine/score_capture"]);
+}
+
+/// The keyboard's corners of the corners run
+/// ([`generals::run::mutant::keyboard_corners`]) on the core, every cycle
+/// checked (docs/rules.md §4; the scoreboard checks the error count, which
+/// RESET clears, in every cycle): the glitched frame's W arrives; of the
+/// frames typed through RESET, the one whose start bit fell in reset is lost
+/// whole (though it runs on long after the reset) and the others arrive;
+/// the frame sent too soon after a reset is lost.
+#[test]
+fn the_keyboard_corners_on_the_core() {
+    let mut s = Session::idle(1);
+    let typed = generals::run::mutant::keyboard_corners(&mut s.env)
+        .unwrap_or_else(|m| panic!("{m}")) as u64;
+    let stats = s.env.sb.kbd.stats;
+    assert_eq!(
+        (stats.bytes, stats.ignored),
+        (1 + typed - 1, 2),
+        "the glitched W and the typed after the reset arrive; the one in reset and the early one do not"
+    );
+}

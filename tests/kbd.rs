@@ -211,6 +211,22 @@ fn truncated_frames_time_out_and_are_counted() {
     }
 }
 
+/// A spike on the clock in the silence after a frame cut short is no edge:
+/// the frame is still dropped at the time-out counted from its last real
+/// edge, not sooner (the scoreboard's bound) and not later.
+#[test]
+fn a_spike_after_a_frame_cut_short_does_not_move_its_time_out() {
+    let filter = KbdDut::params().filter_cycles;
+    for len in [1, filter / 2, filter - 1] {
+        let (s, cmds) = fault_then_key(Fault::TruncateGlitch { bits: 5, len }, 0x1D);
+        assert_eq!(
+            (s.errors, s.bytes, cmds),
+            (1, 1, vec![D]),
+            "a spike of {len} cycles"
+        );
+    }
+}
+
 #[test]
 fn a_dropped_prefix_does_not_apply() {
     // F0 lost to a parity error: "1D" that follows reads as a make (docs/rules.md §4).
@@ -228,7 +244,8 @@ fn a_dropped_prefix_does_not_apply() {
 fn clock_glitches_shorter_than_the_filter_are_not_edges() {
     let filter = KbdDut::params().filter_cycles;
     for bit in [0u8, 3, 9, 10] {
-        for len in [1, 20, filter - 20] {
+        // filter - 1: the longest spike the filter must remove.
+        for len in [1, 20, filter - 20, filter - 1] {
             let (s, cmds) = fault_then_key(Fault::Glitch { bit, len }, 0x1B);
             assert_eq!(
                 (s.errors, s.bytes, cmds),

@@ -23,6 +23,16 @@ use std::path::Path;
 pub fn hold_cycles() -> u32 {
     2 * CoreDut::params().debounce_cycles
 }
+/// How long before the reset's end the frame of
+/// [`CoreEnv::reset_while_typing`] starts, in cycles: its start bit falls in
+/// reset, and it runs on for about two thirds of a frame after it.
+pub const STRADDLE: u32 = 10_000;
+/// The keyboard's clock while [`CoreEnv::reset_while_typing`] types, in Hz:
+/// its period (4 000 cycles) is far from the receiver's arming time (3 000
+/// cycles; 16.7 kHz's period, 2 994, is not), so a receiver that armed that
+/// long after the reset whatever the bus did would meet the clock high,
+/// and a start bit, within a period or two.
+pub const STRADDLE_HZ: u32 = 12_500;
 /// How long `WAIT TURN` waits for a person's turn before it fails.
 const WAIT_TURN_FRAMES: u64 = 10_000;
 /// The draw counter's modulus (one value per map), as the golden model has it.
@@ -110,6 +120,9 @@ pub struct CoreEnv {
     pub switches: u8,
     /// The scoreboard.
     pub sb: CoreScoreboard,
+    /// The keyboard goes on typing through a reset (no idle wait for the
+    /// receiver's arming time): [`CoreEnv::reset_while_typing`].
+    types_through_reset: bool,
     hooks: Vec<Box<dyn CycleHook>>,
     prev_golden: GameState,
     /// Counts the changes of `prev_golden` ([`Shown::version`]).
@@ -186,6 +199,7 @@ impl CoreEnv {
             start_btn: ButtonDriver::new(),
             switches: 0,
             sb: CoreScoreboard::new(maps, &params),
+            types_through_reset: false,
             hooks: Vec::new(),
             prev_golden: GameState::new(),
             prev_version: 0,
@@ -358,7 +372,7 @@ impl CoreEnv {
         let cycle = self.dut.cycle;
         let machine_before = self.sb.pred.shown_machine();
         let ev = self.sb.check(cycle, keys, self.switches, &self.out)?;
-        if ev.reset {
+        if ev.reset && !self.types_through_reset {
             // A keyboard sends only on an idle bus; the receiver takes a start
             // bit only once the bus has idled for its arming time after reset.
             let rx = *self.ps2.rx();
@@ -585,10 +599,85 @@ impl CoreEnv {
     pub fn press_reset(&mut self, press: &Press) -> Result<(), Mismatch> {
         self.drain()?;
         self.reset_btn.press(0, press);
-        self.run_until(u64::MAX, "RESET released", |e| {
-            e.reset_btn.idle() && !e.sb.pred.buttons.reset.pressed() && !e.sb.pred.buttons.rst()
-        })?;
+        self.run_until(u64::MAX, "RESET released", Self::reset_over)?;
         self.run(2)
+    }
+
+    /// RESET pressed with a keyboard that does not wait for it (docs/rules.md
+    /// §4): a frame of `byte` starts [`STRADDLE`] cycles before the reset's
+    /// end (a debounce after the button's release) and runs on well past it,
+    /// then `after` more follow, each after the usual idle gap. The frame
+    /// whose start bit fell in reset must vanish, however long it runs on;
+    /// the bus idles for longer than the arming time before each of the
+    /// others, which arrive. Returns the frames typed.
+    pub fn reset_while_typing(
+        &mut self,
+        byte: u8,
+        after: usize,
+        press: &Press,
+    ) -> Result<usize, Mismatch> {
+        self.drain()?;
+        self.types_through_reset = true;
+        let result = self.reset_while_typing_inner(byte, after, press);
+        self.types_through_reset = false;
+        result.map(|()| after + 1)
+    }
+
+    fn reset_while_typing_inner(
+        &mut self,
+        byte: u8,
+        after: usize,
+        press: &Press,
+    ) -> Result<(), Mismatch> {
+        self.reset_btn.press(0, press);
+        self.run_until(u64::MAX, "RESET's pin released", |e| e.reset_btn.idle())?;
+        let debounce = CoreDut::params().debounce_cycles;
+        let timing = self.ps2.timing();
+        self.ps2.set_timing(Ps2Timing {
+            clock_hz: STRADDLE_HZ,
+            ..timing
+        });
+        self.ps2.hold_exactly(debounce.saturating_sub(STRADDLE));
+        for _ in 0..=after {
+            self.ps2.send(byte, Fault::None);
+        }
+        let result = self
+            .run_until(u64::MAX, "RESET released", Self::reset_over)
+            .and_then(|()| self.drain());
+        self.ps2.set_timing(timing);
+        result
+    }
+
+    /// RESET on an idle bus, then a frame of `byte` whose start bit falls
+    /// `early` cycles before the receiver re-arms (docs/rules.md §4: its
+    /// arming time after reset): a keyboard that sends too soon, whose frame
+    /// must vanish.
+    pub fn reset_then_early_frame(
+        &mut self,
+        byte: u8,
+        early: u32,
+        press: &Press,
+    ) -> Result<(), Mismatch> {
+        self.drain()?;
+        self.reset_btn.press(0, press);
+        self.run_until(u64::MAX, "RESET applied", |e| e.sb.in_reset())?;
+        self.run_until(u64::MAX, "RESET over", |e| !e.sb.in_reset())?;
+        // The frame's first clock phase is high: its start bit falls a half
+        // period after the frame begins.
+        let half = (crate::CLOCK_HZ / u64::from(self.ps2.timing().clock_hz) / 2) as u32;
+        let rx = *self.ps2.rx();
+        self.ps2
+            .hold_exactly(rx.arm_cycles.saturating_sub(early + half));
+        self.ps2.send(byte, Fault::None);
+        self.run_until(u64::MAX, "RESET released", Self::reset_over)?;
+        self.drain()
+    }
+
+    /// The RESET button released and the reset it made over.
+    fn reset_over(&self) -> bool {
+        self.reset_btn.idle()
+            && !self.sb.pred.buttons.reset.pressed()
+            && !self.sb.pred.buttons.rst()
     }
 
     /// Runs until every byte sent has been received and applied.

@@ -472,15 +472,23 @@ fn check_timing(at: &str, t: &Ps2Timing) -> Result<(), String> {
 /// and length of a glitch the receiver must filter.
 fn check_fault(at: &str, f: Fault, rx: &crate::env::dut::KbdParams) -> Result<(), String> {
     match f {
-        Fault::Truncate { bits } if !(1..=10).contains(&bits) => Err(format!(
-            "{at}: Truncate.bits {bits}; 1 … 10"
-        )),
-        Fault::Glitch { bit, .. } if bit > 10 => {
-            Err(format!("{at}: Glitch.bit {bit}; 0 … 10"))
+        Fault::Truncate { bits } if !(1..=10).contains(&bits) => {
+            Err(format!("{at}: Truncate.bits {bits}; 1 … 10"))
         }
-        Fault::Glitch { len, .. } if len == 0 || len >= rx.filter_cycles.saturating_sub(10) => {
+        Fault::Glitch { bit, .. } if bit > 10 => Err(format!("{at}: Glitch.bit {bit}; 0 … 10")),
+        Fault::TruncateGlitch { bits, .. } if !(1..=10).contains(&bits) => {
+            Err(format!("{at}: TruncateGlitch.bits {bits}; 1 … 10"))
+        }
+        Fault::Glitch { len, .. } | Fault::TruncateGlitch { len, .. }
+            if len == 0 || len >= rx.filter_cycles.saturating_sub(10) =>
+        {
+            let kind = if matches!(f, Fault::Glitch { .. }) {
+                "Glitch"
+            } else {
+                "TruncateGlitch"
+            };
             Err(format!(
-                "{at}: Glitch.len {len}; 1 … {} cycles (shorter than the receiver's filter, which must remove it)",
+                "{at}: {kind}.len {len}; 1 … {} cycles (shorter than the receiver's filter, which must remove it)",
                 rx.filter_cycles.saturating_sub(11)
             ))
         }

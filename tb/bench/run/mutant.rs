@@ -65,7 +65,9 @@ pub enum Check {
     /// large MOVE-HALF that ends the round ([`BIG_HALF_MOVE`]) and one that
     /// does not ([`BIG_HALF_MOVE_BLUE_TO_MOVE`]), the side panel's largest
     /// totals ([`largest_totals`]) through the backdoor, then
-    /// [`DROPPED_FRAMES`] bad PS/2 frames and one cut short.
+    /// [`DROPPED_FRAMES`] bad PS/2 frames and one cut short; then, after
+    /// RESET, a game with the machine playing Blue on [`MACHINE_CORNERS`]'
+    /// positions, and the keyboard's corners ([`keyboard_corners`]).
     Corners,
 }
 
@@ -325,7 +327,7 @@ pub const PASS_AFTER_RED: [Corner; 2] = [
     // Round 1: the capital's 4, half of it (2) right onto NPC land of 5: the
     // attack fails (NPC 3), the capital keeps 2, and grows to 3.
     Corner {
-        cells: [
+        cells: &[
             (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
             (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
             (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
@@ -336,7 +338,7 @@ pub const PASS_AFTER_RED: [Corner; 2] = [
     // MOVE-ALL, MOVE-HALF, MOVE-ALL), all but one (2) right onto NPC land
     // of 3: the attack fails (NPC 1), the capital keeps 1, and grows to 2.
     Corner {
-        cells: [
+        cells: &[
             (Pos::new(0, 8), Owner::Red, Kind::Capital, 3),
             (Pos::new(1, 8), Owner::Npc, Kind::Land, 3),
             (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
@@ -352,7 +354,7 @@ pub const PASS_AFTER_RED: [Corner; 2] = [
 /// holds a value no smaller move leaves). Blue's capital at 1: Blue is
 /// passed, the round ends, and the pass scan runs on to Red's cells.
 pub const BIG_HALF_MOVE: Corner = Corner {
-    cells: [
+    cells: &[
         (Pos::new(0, 7), Owner::Red, Kind::Land, 200),
         (Pos::new(1, 7), Owner::Npc, Kind::Land, 1),
         (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
@@ -370,7 +372,7 @@ pub const BIG_HALF_MOVE: Corner = Corner {
 /// while it holds (generated mutant 117, `game_logic.v:656`) is written
 /// changed; [`BIG_HALF_MOVE`]'s source, written by the growth scan, is not.
 pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
-    cells: [
+    cells: &[
         (Pos::new(1, 7), Owner::Red, Kind::Land, 200),
         (Pos::new(2, 7), Owner::Npc, Kind::Land, 1),
         (Pos::new(9, 2), Owner::Blue, Kind::Capital, 5),
@@ -378,11 +380,58 @@ pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
     keys: "SPACE Z D",
 };
 
+/// The machine's switches of [`MACHINE_CORNERS`]' game: `SW[1]`, the machine
+/// plays Blue.
+pub const MACHINE_BLUE: u8 = 0b10;
+
+/// Two positions on map 1 with the machine playing Blue (Red, a person,
+/// first), set one after the other from the game's start: Red attacks from
+/// its capital (0,8) with 4 into NPC land of 5 and fails, so Blue's machine
+/// is to move on the position set, chooses (docs/rules.md §11) and types
+/// its move; Blue is second, so the round ends and Red is to move again.
+/// Each is worked by hand in tests/closure.rs.
+pub const MACHINE_CORNERS: [Corner; 2] = [
+    // Blue's capital (9,2) with 70, its only cell: W and S attacks on NPC
+    // land of 100 (1 000 + 69), A a capture of NPC land of 30 (69 beats 30),
+    // which wins. A source of 65 troops or more, which no game of the set
+    // gives the machine: the candidate's k (69) has bit 6 set.
+    Corner {
+        cells: &[
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+            (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 70),
+            (Pos::new(9, 1), Owner::Npc, Kind::Land, 100),
+            (Pos::new(8, 2), Owner::Npc, Kind::Land, 30),
+            (Pos::new(9, 3), Owner::Npc, Kind::Land, 100),
+        ],
+        keys: "SPACE D WAIT TURN",
+    },
+    // Blue's only cell that can move: land (5,0) with 5 on the top row (W
+    // off the board), k = 4. A: an attack on NPC land of 100; S: an attack
+    // on NPC land of 10 (4 does not beat 10); D: a capture of NPC land of 3,
+    // which wins. A k read as 20 (bit 4 flipped) would beat the 10 of S,
+    // a capture nearer Red's capital than D's. The capital (9,2) at 1 and
+    // the land the first position took, set to NPC land, cannot move.
+    Corner {
+        cells: &[
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+            (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
+            (Pos::new(8, 2), Owner::Npc, Kind::Land, 0),
+            (Pos::new(5, 0), Owner::Blue, Kind::Land, 5),
+            (Pos::new(4, 0), Owner::Npc, Kind::Land, 100),
+            (Pos::new(5, 1), Owner::Npc, Kind::Land, 10),
+            (Pos::new(6, 0), Owner::Npc, Kind::Land, 3),
+        ],
+        keys: "SPACE D WAIT TURN",
+    },
+];
+
 /// A position set through the backdoor and the keys played on it.
 #[derive(Clone, Copy, Debug)]
 pub struct Corner {
     /// The cells set: where, owner, kind, troops.
-    pub cells: [(Pos, Owner, Kind, u16); 3],
+    pub cells: &'static [(Pos, Owner, Kind, u16)],
     /// The key script played on it.
     pub keys: &'static str,
 }
@@ -421,6 +470,7 @@ pub const DROPPED_FRAMES: u8 = 70;
 pub struct CornerMoves {
     before_the_scan: Vec<(Corner, Vec<Step>)>,
     after_the_scan: Vec<(Corner, Vec<Step>)>,
+    machine: Vec<(Corner, Vec<Step>)>,
 }
 
 impl CornerMoves {
@@ -436,18 +486,30 @@ impl CornerMoves {
                 .iter()
                 .map(parsed)
                 .collect::<Result<_, _>>()?,
+            machine: MACHINE_CORNERS
+                .iter()
+                .map(parsed)
+                .collect::<Result<_, _>>()?,
         })
+    }
+
+    /// Plays [`MACHINE_CORNERS`] on a game of map 1 started with the machine
+    /// playing Blue ([`MACHINE_BLUE`]); `after` sees the environment after
+    /// each.
+    pub fn play_machine(
+        &self,
+        env: &mut CoreEnv,
+        mut after: impl FnMut(&CoreEnv),
+    ) -> Result<(), Mismatch> {
+        for position in &self.machine {
+            set_and_play(env, position)?;
+            after(env);
+        }
+        Ok(())
     }
 
     /// Plays the moves; `after` sees the environment after each of the five.
     pub fn play(&self, env: &mut CoreEnv, mut after: impl FnMut(&CoreEnv)) -> Result<(), Mismatch> {
-        let set_and_play = |env: &mut CoreEnv, (corner, keys): &(Corner, Vec<Step>)| {
-            env.poke(&corner.board())?;
-            for step in keys {
-                env.run_step(1, step)?;
-            }
-            env.drain()
-        };
         for position in &self.before_the_scan {
             set_and_play(env, position)?;
             after(env);
@@ -468,6 +530,15 @@ impl CornerMoves {
     }
 }
 
+/// A position set through the backdoor, its keys played to the end (map 1).
+fn set_and_play(env: &mut CoreEnv, (corner, keys): &(Corner, Vec<Step>)) -> Result<(), Mismatch> {
+    env.poke(&corner.board())?;
+    for step in keys {
+        env.run_step(1, step)?;
+    }
+    env.drain()
+}
+
 /// Bits of the frame [`Check::Corners`] cuts short at its end (start bit
 /// included): the receiver must drop it at its time-out, not sooner.
 pub const CUT_AFTER_BITS: u8 = 5;
@@ -475,7 +546,9 @@ pub const CUT_AFTER_BITS: u8 = 5;
 /// A game on map 1 (two people): [`CornerMoves`], then each board of
 /// [`largest_totals`], set on a person's turn and shown for three frames,
 /// then [`DROPPED_FRAMES`] bad frames and a frame cut short after
-/// [`CUT_AFTER_BITS`] bits, every cycle and pixel checked.
+/// [`CUT_AFTER_BITS`] bits; after RESET, a game on map 1 with the machine
+/// playing Blue on [`MACHINE_CORNERS`]' positions; then
+/// [`keyboard_corners`]. Every cycle and pixel checked.
 fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
     let moves = CornerMoves::parse()?;
     checked_run(maps, model, frames, |env| {
@@ -501,8 +574,56 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
                 bits: CUT_AFTER_BITS,
             },
         );
-        env.drain()
+        env.drain()?;
+        // The machine's choices on positions no game of the set reaches.
+        env.press_reset(&Press::clean(hold_cycles()))?;
+        env.switches = MACHINE_BLUE;
+        env.run(FRAME_CYCLES)?;
+        env.press_start(1, &Press::clean(hold_cycles()))?;
+        moves.play_machine(env, |_| {})?;
+        keyboard_corners(env).map(|_| ())
     })
+}
+
+/// How long before the receiver re-arms after a reset the start bit of
+/// [`Check::Corners`]' early frame falls, in cycles: well outside the
+/// keyboard scoreboard's margin (the filter and 16 cycles), so the frame
+/// must vanish.
+pub const EARLY_BY: u32 = 300;
+
+/// Frames of W [`keyboard_corners`] types after the one RESET cuts: they
+/// keep the bus busy for longer than the receiver's arming time.
+pub const AFTER_RESET: usize = 3;
+
+/// The keyboard's corners, on the front end behind the core: a spike on
+/// the clock one cycle shorter than the filter takes (the longest it must
+/// remove); a frame cut short with a spike in the silence after it (the
+/// time-out still counts from the last real edge); RESET in the middle of
+/// a frame, with frames following; a frame that starts [`EARLY_BY`] cycles
+/// before the receiver re-arms after a reset. Returns the frames typed as
+/// RESET was pressed.
+pub fn keyboard_corners(env: &mut CoreEnv) -> Result<usize, Mismatch> {
+    let rx = *env.ps2.rx();
+    let longest = rx.filter_cycles - 1;
+    let w = Command::W.make_code();
+    env.ps2.send(
+        w,
+        Fault::Glitch {
+            bit: 3,
+            len: longest,
+        },
+    );
+    env.ps2.send(
+        w,
+        Fault::TruncateGlitch {
+            bits: CUT_AFTER_BITS,
+            len: longest,
+        },
+    );
+    env.drain()?;
+    let typed = env.reset_while_typing(w, AFTER_RESET, &Press::clean(hold_cycles()))?;
+    env.reset_then_early_frame(w, EARLY_BY, &Press::clean(hold_cycles()))?;
+    Ok(typed)
 }
 
 /// A key script of the set, parsed; `name` says which in an error.

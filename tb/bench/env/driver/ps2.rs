@@ -36,6 +36,16 @@ pub enum Fault {
         /// Bits sent, start bit included.
         bits: u8,
     },
+    /// [`Fault::Truncate`], with a spike on `ps2_clk` shorter than the filter
+    /// early in the silence after the last bit (three filter lengths after
+    /// its rising edge): the spike is no edge, so the time-out still runs
+    /// from the last real one.
+    TruncateGlitch {
+        /// Bits sent, start bit included.
+        bits: u8,
+        /// Spike length in cycles (shorter than the filter).
+        len: u32,
+    },
     /// A spike on `ps2_clk` shorter than the filter, inside a high phase of
     /// bit `bit` (0..=10): the frame must still arrive intact.
     Glitch {
@@ -68,7 +78,10 @@ impl Fault {
     pub fn drops_frame(self) -> bool {
         matches!(
             self,
-            Fault::BadParity | Fault::StopZero | Fault::Truncate { .. }
+            Fault::BadParity
+                | Fault::StopZero
+                | Fault::Truncate { .. }
+                | Fault::TruncateGlitch { .. }
         )
     }
 }
@@ -175,6 +188,11 @@ impl Ps2Driver {
         }
     }
 
+    /// The timing of the frames not yet started.
+    pub fn timing(&self) -> Ps2Timing {
+        self.timing
+    }
+
     /// The parameters of the receiver this driver is in front of.
     pub fn rx(&self) -> &KbdParams {
         &self.rx
@@ -204,6 +222,14 @@ impl Ps2Driver {
     /// start bit only once the bus has been idle for a while.
     pub fn hold_off(&mut self, cycles: u32) {
         self.hold_until = self.hold_until.max(self.cycle + u64::from(cycles));
+    }
+
+    /// Starts no frame before `cycles` from now, and any queued frame then,
+    /// whatever [`Ps2Driver::hold_off`] asked for before: a keyboard that
+    /// sends before the receiver has re-armed after a reset, whose frame the
+    /// receiver must ignore.
+    pub fn hold_exactly(&mut self, cycles: u32) {
+        self.hold_until = self.cycle + u64::from(cycles);
     }
 
     /// Changes the timing for frames not yet started.
@@ -395,7 +421,9 @@ impl Ps2Driver {
         bits.push(parity ^ (fault == Fault::BadParity));
         bits.push(fault != Fault::StopZero);
         let sent = match fault {
-            Fault::Truncate { bits } => usize::from(bits.clamp(1, 10)),
+            Fault::Truncate { bits } | Fault::TruncateGlitch { bits, .. } => {
+                usize::from(bits.clamp(1, 10))
+            }
             _ => bits.len(),
         };
         let mut dat = true;
@@ -435,7 +463,18 @@ impl Ps2Driver {
             self.timing.gap_cycles
         };
         let high = self.half_period();
-        self.push(high, true, dat);
+        match fault {
+            Fault::TruncateGlitch { len, .. } => {
+                // Early in the high phase after the last bit, past the
+                // filter's reach of its rising edge: the receiver's idle
+                // count is still small (below 1 024) when the spike comes.
+                let before = 3 * self.rx.filter_cycles;
+                self.push(before, true, dat);
+                self.push(len, false, dat);
+                self.push(high.saturating_sub(before + len).max(1), true, dat);
+            }
+            _ => self.push(high, true, dat),
+        }
         self.push(tail, true, true);
     }
 }

@@ -139,7 +139,7 @@ impl KbdScoreboard {
                 Fault::None => FaultKind::None,
                 Fault::BadParity => FaultKind::BadParity,
                 Fault::StopZero => FaultKind::StopZero,
-                Fault::Truncate { .. } => FaultKind::Truncated,
+                Fault::Truncate { .. } | Fault::TruncateGlitch { .. } => FaultKind::Truncated,
                 Fault::Glitch { .. } => FaultKind::Glitch,
             },
         });
@@ -319,7 +319,9 @@ impl KbdScoreboard {
     /// been quiet for the time-out.
     fn earliest_count(&self, f: &SentFrame) -> u64 {
         match f.fault {
-            Fault::Truncate { .. } => f.quiet_from + self.timeout_cycles,
+            Fault::Truncate { .. } | Fault::TruncateGlitch { .. } => {
+                f.quiet_from + self.timeout_cycles
+            }
             _ => f.end_cycle,
         }
     }
