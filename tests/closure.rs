@@ -804,16 +804,64 @@ fn the_machine_corners_choose_as_worked_by_hand() {
 /// RESET clears, in every cycle): the glitched frame's W arrives; of the
 /// frames typed through RESET, the one whose start bit fell in reset is lost
 /// whole (though it runs on long after the reset) and the others arrive;
-/// the frame sent too soon after a reset is lost.
+/// the frame sent too soon after a reset is lost; the arming sweep's frames
+/// arrive whole or are lost whole.
 #[test]
 fn the_keyboard_corners_on_the_core() {
     let mut s = Session::idle(1);
     let typed = generals::run::mutant::keyboard_corners(&mut s.env)
         .unwrap_or_else(|m| panic!("{m}")) as u64;
     let stats = s.env.sb.kbd.stats;
+    // The arming sweep's frames go either way (the next test pins where).
+    let sweep = generals::run::mutant::ARMING_SWEEP.count() as u64;
     assert_eq!(
-        (stats.bytes, stats.ignored),
-        (1 + typed - 1, 2),
-        "the glitched W and the typed after the reset arrive; the one in reset and the early one do not"
+        stats.bytes + stats.ignored,
+        1 + typed + 1 + sweep,
+        "every frame arrived whole or was lost whole: {stats:?}"
+    );
+    assert!(
+        stats.bytes >= typed && stats.ignored >= 2,
+        "the glitched W and the typed after the reset arrive; the one in reset and the early one do not: {stats:?}"
+    );
+}
+
+/// The corners run's arming sweep ([`generals::run::mutant::ARMING_SWEEP`])
+/// spans the cycle in which the receiver, as built, arms after a reset: on
+/// the core, a frame after each reset with its start bit in each cycle of the
+/// scoreboard's margin around the arming time (docs/rules.md §4) is lost
+/// whole before some cycle and taken whole from it on, and the sweep holds
+/// that cycle and the one before it (where a receiver arming on a falling
+/// clock would differ). Every cycle checked; a frame in the margin may go
+/// either way, never in part.
+#[test]
+fn the_corners_arming_sweep_spans_the_cycle_the_receiver_arms_in() {
+    use generals::env::core_env::hold_cycles;
+    use generals::env::driver::button::Press;
+    let mut s = Session::idle(1);
+    s.env.sb.kbd.unsure_may_vanish = true;
+    let reach = generals::env::dut::KbdDut::params().filter_cycles as i32 + 32;
+    let mut first_taken = None;
+    for d in -reach..=reach {
+        let before = s.env.sb.kbd.stats;
+        s.env
+            .reset_then_frame(Command::W.make_code(), d, &Press::clean(hold_cycles()))
+            .unwrap_or_else(|m| panic!("start bit {d} cycles from the arming time: {m}"));
+        let after = s.env.sb.kbd.stats;
+        let taken = after.bytes == before.bytes + 1 && after.ignored == before.ignored;
+        let lost = after.bytes == before.bytes && after.ignored == before.ignored + 1;
+        assert!(taken || lost, "{d}: {before:?} then {after:?}");
+        match (taken, first_taken) {
+            (true, None) => first_taken = Some(d),
+            (false, Some(t)) => panic!("{d}: lost after {t} was taken"),
+            _ => {}
+        }
+    }
+    let armed = first_taken.expect("no frame of the margin taken");
+    eprintln!("the receiver takes a start bit from {armed} cycles after the arming time");
+    let sweep = generals::run::mutant::ARMING_SWEEP;
+    assert!(
+        sweep.contains(&(armed - 1)) && sweep.contains(&armed),
+        "{sweep:?} misses {} and {armed}",
+        armed - 1
     );
 }

@@ -401,6 +401,55 @@ fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
     }
 }
 
+/// docs/rules.md §4 (re-arming after reset): a start bit that falls in any
+/// cycle around the receiver's arming time yields its frame whole or not at
+/// all, never a later data bit taken for a start bit. Swept cycle by cycle
+/// across the window where the keyboard scoreboard cannot tell the cycle the
+/// receiver arms in (its filter and synchroniser; there it takes the frame as
+/// received whole or lost whole), at 16.7 kHz without jitter. Catches the
+/// listed mutant ps2-armed-on-an-edge, which arms in the cycle its idle count
+/// is reached even when the clock falls in it.
+#[test]
+fn a_start_bit_in_any_cycle_around_re_arming_is_taken_whole_or_not_at_all() {
+    let rx = KbdDut::params();
+    let half = (CLOCK_HZ / u64::from(DEVICE_HZ_MAX) / 2) as i64;
+    let reach = i64::from(rx.filter_cycles) + 32;
+    let (mut taken, mut lost) = (0, 0);
+    for d in -reach..=reach {
+        let mut env = KbdEnv::new(
+            7,
+            Ps2Timing {
+                clock_hz: DEVICE_HZ_MAX,
+                jitter: 0.0,
+                gap_cycles: 1_000,
+            },
+        );
+        env.sb.unsure_may_vanish = true;
+        env.reset(4);
+        for _ in 0..4 {
+            env.step().unwrap_or_else(|m| panic!("{m}"));
+        }
+        // The frame's first clock phase is high; its start bit falls a half
+        // period after it begins: `d` cycles from the arming time.
+        let hold = i64::from(rx.arm_cycles) + d - half;
+        env.driver.hold_exactly(hold as u32);
+        env.send(&[W.make_code()]);
+        // Past the time-out: a frame taken from a later data bit is counted
+        // as bad only then.
+        let settle = 2 * u64::from(rx.timeout_cycles);
+        let stats = env
+            .run(settle, LIMIT)
+            .unwrap_or_else(|m| panic!("start bit {d} cycles from the arming time: {m}"));
+        match (stats.bytes, stats.ignored) {
+            (1, 0) => taken += 1,
+            (0, 1) => lost += 1,
+            other => panic!("start bit {d} cycles from the arming time: {other:?}"),
+        }
+    }
+    // The sweep crosses the arming time: early frames lost, late ones taken.
+    assert!(taken > 0 && lost > 0, "taken {taken}, lost {lost}");
+}
+
 /// RESET in the cycles around a command's byte arriving at the FIFO (docs/rules.md
 /// §4 and §5: RESET resets the keyboard front end; a byte in flight may be
 /// lost): whatever the cycle, the command is kept or lost whole, never

@@ -649,28 +649,41 @@ impl CoreEnv {
     }
 
     /// RESET on an idle bus, then a frame of `byte` whose start bit falls
-    /// `early` cycles before the receiver re-arms (docs/rules.md §4: its
-    /// arming time after reset): a keyboard that sends too soon, whose frame
-    /// must vanish.
-    pub fn reset_then_early_frame(
+    /// `from_arming` cycles after the receiver's arming time (docs/rules.md
+    /// §4; negative: before it), the keyboard's clock without jitter: a
+    /// keyboard that sends too soon, whose frame must vanish, or, within the
+    /// scoreboard's margin around the arming time, one that may arrive whole
+    /// or vanish whole ([`crate::env::scoreboard::kbd::KbdScoreboard::unsure_may_vanish`]).
+    pub fn reset_then_frame(
         &mut self,
         byte: u8,
-        early: u32,
+        from_arming: i32,
         press: &Press,
     ) -> Result<(), Mismatch> {
         self.drain()?;
         self.reset_btn.press(0, press);
         self.run_until(u64::MAX, "RESET applied", |e| e.sb.in_reset())?;
         self.run_until(u64::MAX, "RESET over", |e| !e.sb.in_reset())?;
+        let timing = self.ps2.timing();
+        self.ps2.set_timing(Ps2Timing {
+            jitter: 0.0,
+            ..timing
+        });
         // The frame's first clock phase is high: its start bit falls a half
         // period after the frame begins.
-        let half = (crate::CLOCK_HZ / u64::from(self.ps2.timing().clock_hz) / 2) as u32;
+        let half = (crate::CLOCK_HZ / u64::from(timing.clock_hz) / 2) as i64;
         let rx = *self.ps2.rx();
-        self.ps2
-            .hold_exactly(rx.arm_cycles.saturating_sub(early + half));
+        let hold = i64::from(rx.arm_cycles) + i64::from(from_arming) - half;
+        self.ps2.hold_exactly(hold.max(0) as u32);
         self.ps2.send(byte, Fault::None);
-        self.run_until(u64::MAX, "RESET released", Self::reset_over)?;
-        self.drain()
+        let result = self
+            .run_until(u64::MAX, "RESET released", Self::reset_over)
+            .and_then(|()| self.drain())
+            // Past the time-out: a frame taken from a later data bit is
+            // counted as bad only then.
+            .and_then(|()| self.run(2 * u64::from(rx.timeout_cycles)));
+        self.ps2.set_timing(timing);
+        result
     }
 
     /// The RESET button released and the reset it made over.

@@ -591,6 +591,14 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
 /// must vanish.
 pub const EARLY_BY: u32 = 300;
 
+/// Where [`keyboard_corners`]' start bits fall after a reset, in cycles from
+/// the receiver's arming time, one frame a reset: across the cycle in which
+/// the receiver, as built, arms (tests/closure.rs finds it by a sweep of the
+/// scoreboard's whole margin and checks that this one spans it), where a
+/// receiver that armed in a cycle the clock falls in would take a later
+/// data bit for a start bit (generated mutant 68, `ps2_rx.v:110`).
+pub const ARMING_SWEEP: std::ops::RangeInclusive<i32> = -103..=-98;
+
 /// Frames of W [`keyboard_corners`] types after the one RESET cuts: they
 /// keep the bus busy for longer than the receiver's arming time.
 pub const AFTER_RESET: usize = 3;
@@ -600,8 +608,9 @@ pub const AFTER_RESET: usize = 3;
 /// remove); a frame cut short with a spike in the silence after it (the
 /// time-out still counts from the last real edge); RESET in the middle of
 /// a frame, with frames following; a frame that starts [`EARLY_BY`] cycles
-/// before the receiver re-arms after a reset. Returns the frames typed as
-/// RESET was pressed.
+/// before the receiver re-arms after a reset; then, a reset before each,
+/// frames whose start bits fall in each cycle of [`ARMING_SWEEP`], taken
+/// whole or lost whole. Returns the frames typed as RESET was pressed.
 pub fn keyboard_corners(env: &mut CoreEnv) -> Result<usize, Mismatch> {
     let rx = *env.ps2.rx();
     let longest = rx.filter_cycles - 1;
@@ -622,7 +631,13 @@ pub fn keyboard_corners(env: &mut CoreEnv) -> Result<usize, Mismatch> {
     );
     env.drain()?;
     let typed = env.reset_while_typing(w, AFTER_RESET, &Press::clean(hold_cycles()))?;
-    env.reset_then_early_frame(w, EARLY_BY, &Press::clean(hold_cycles()))?;
+    env.reset_then_frame(w, -(EARLY_BY as i32), &Press::clean(hold_cycles()))?;
+    // Start bits in each cycle around the cycle the receiver arms in.
+    env.sb.kbd.unsure_may_vanish = true;
+    for from_arming in ARMING_SWEEP {
+        env.reset_then_frame(w, from_arming, &Press::clean(hold_cycles()))?;
+    }
+    env.sb.kbd.unsure_may_vanish = false;
     Ok(typed)
 }
 
