@@ -112,6 +112,9 @@ pub struct CoreScoreboard {
     /// The golden scalars packed as the shim packs `CoreOut::scalars`, and the
     /// bits that are part of the contract (only the phase in IDLE).
     golden_scalars: (u64, u64),
+    /// The last command carried out (0 after reset): `dbg_cmd` holds it
+    /// between `dbg_applied` pulses.
+    last_cmd: u8,
     /// Totals.
     pub stats: CoreStats,
 }
@@ -133,6 +136,7 @@ impl CoreScoreboard {
             pace_from: 0,
             last_snapshot: None,
             golden_scalars: packed_scalars(&GameState::new()),
+            last_cmd: 0,
             stats: CoreStats::default(),
         }
     }
@@ -185,8 +189,14 @@ impl CoreScoreboard {
         self.seats(cycle, &edge, out)?;
         self.keyboard(cycle, edge.in_reset, out)?;
         self.board_write(cycle, out)?;
+        if ev.reset {
+            self.last_cmd = 0;
+        }
         if out.applied != 0 {
             self.command_applied(cycle, out, &mut ev)?;
+            self.last_cmd = out.cmd;
+        } else if out.cmd != self.last_cmd {
+            return Err(held_cmd(cycle, self.last_cmd, out.cmd));
         }
         if out.started != 0 {
             self.game_started(cycle, out, &mut ev)?;
@@ -882,4 +892,16 @@ fn cell_text(c: Option<Cell>) -> String {
         Some(c) => format!("{} {} {}", c.owner.name(), c.kind.name(), c.troops),
         None => "undecodable bits".into(),
     }
+}
+
+/// `dbg_cmd` moved while `dbg_applied` was low.
+#[cold]
+fn held_cmd(cycle: u64, last: u8, actual: u8) -> Mismatch {
+    Mismatch::new(
+        cycle,
+        "applied command held (dbg_cmd)",
+        format!("{last:03b}, the last command carried out"),
+        format!("{actual:03b}"),
+    )
+    .note("dbg_cmd keeps the last command carried out (0 after reset) while dbg_applied is low")
 }
