@@ -865,3 +865,24 @@ fn the_corners_arming_sweep_spans_the_cycle_the_receiver_arms_in() {
         armed - 1
     );
 }
+
+/// The corners run's win ([`generals::run::mutant::RED_WINS`]), worked by
+/// hand (docs/rules.md §6): Red's 9 beside Blue's capital of 2 moves 8 into
+/// it, takes it with 6 (it stays a capital, now Red's) and keeps 1: GAME
+/// OVER, Red the winner, the round unchanged.
+#[test]
+fn the_corners_red_win_is_worked_by_hand() {
+    let corner = generals::run::mutant::RED_WINS;
+    let mut s = Session::start(1);
+    s.env
+        .poke(&corner.board())
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.keys(corner.keys);
+    let g = s.env.golden().clone();
+    assert_eq!(g.phase, Phase::GameOver, "{}", g.to_json());
+    assert_eq!(g.winner, Some(Player::Red));
+    assert_eq!(g.round, 1);
+    assert_eq!(g.cell(at(9, 2)), cell(Owner::Red, Kind::Capital, 6));
+    assert_eq!(g.cell(at(8, 2)), cell(Owner::Red, Kind::Land, 1));
+    assert_eq!(s.state().phase, Phase::GameOver, "the RTL's phase");
+}

@@ -67,7 +67,8 @@ pub enum Check {
     /// totals ([`largest_totals`]) through the backdoor, then
     /// [`DROPPED_FRAMES`] bad PS/2 frames and one cut short; then, after
     /// RESET, a game with the machine playing Blue on [`MACHINE_CORNERS`]'
-    /// positions, and the keyboard's corners ([`keyboard_corners`]).
+    /// positions, the keyboard's corners ([`keyboard_corners`]) and a game
+    /// Red wins ([`RED_WINS`]).
     Corners,
 }
 
@@ -427,6 +428,20 @@ pub const MACHINE_CORNERS: [Corner; 2] = [
     },
 ];
 
+/// Red's win on map 1, from its game's start (Red to move, its cursor on its
+/// capital (0,8)): Red land of 9 beside Blue's capital (9,2) of 2; the
+/// cursor goes there (8 right, 6 up) and Red moves all but one right: 8
+/// beats 2, GAME OVER, Red the winner (docs/rules.md §6), its banner shown.
+/// tests/closure.rs's `red_fails_an_attack_then_wins_on_screen` plays the
+/// same capture on the RTL.
+pub const RED_WINS: Corner = Corner {
+    cells: &[
+        (Pos::new(8, 2), Owner::Red, Kind::Land, 9),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 2),
+    ],
+    keys: "D D D D D D D D W W W W W W SPACE D",
+};
+
 /// A position set through the backdoor and the keys played on it.
 #[derive(Clone, Copy, Debug)]
 pub struct Corner {
@@ -548,9 +563,14 @@ pub const CUT_AFTER_BITS: u8 = 5;
 /// then [`DROPPED_FRAMES`] bad frames and a frame cut short after
 /// [`CUT_AFTER_BITS`] bits; after RESET, a game on map 1 with the machine
 /// playing Blue on [`MACHINE_CORNERS`]' positions; then
-/// [`keyboard_corners`]. Every cycle and pixel checked.
+/// [`keyboard_corners`]; then a game on map 1 that Red wins ([`RED_WINS`]).
+/// Every cycle and pixel checked.
 fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64, AppError> {
     let moves = CornerMoves::parse()?;
+    let red_wins = (
+        RED_WINS,
+        script("a position of the corners run", RED_WINS.keys)?,
+    );
     checked_run(maps, model, frames, |env| {
         env.run(FRAME_CYCLES)?;
         env.press_start(1, &Press::clean(hold_cycles()))?;
@@ -581,7 +601,13 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
         env.run(FRAME_CYCLES)?;
         env.press_start(1, &Press::clean(hold_cycles()))?;
         moves.play_machine(env, |_| {})?;
-        keyboard_corners(env).map(|_| ())
+        keyboard_corners(env)?;
+        // Red wins, on screen: the one banner no game of the set shows.
+        env.switches = 0;
+        env.run(FRAME_CYCLES)?;
+        env.press_start(1, &Press::clean(hold_cycles()))?;
+        set_and_play(env, &red_wins)?;
+        env.run(3 * FRAME_CYCLES)
     })
 }
 
