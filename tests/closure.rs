@@ -839,7 +839,10 @@ fn the_corners_arming_sweep_spans_the_cycle_the_receiver_arms_in() {
     use generals::env::driver::button::Press;
     let mut s = Session::idle(1);
     s.env.sb.kbd.unsure_may_vanish = true;
-    let reach = generals::env::dut::KbdDut::params().filter_cycles as i32 + 32;
+    // The scoreboard's margin, and 16 cycles beyond it on each side.
+    let reach = (generals::env::dut::KbdDut::params().filter_cycles
+        + generals::env::scoreboard::kbd::ARMING_SLACK) as i32
+        + 16;
     let mut first_taken = None;
     for d in -reach..=reach {
         let before = s.env.sb.kbd.stats;

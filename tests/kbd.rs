@@ -6,7 +6,7 @@
 use generals::env::driver::ps2::{Fault, Ps2Timing, DEVICE_HZ_MAX, DEVICE_HZ_MIN};
 use generals::env::dut::KbdDut;
 use generals::env::kbd_env::{Consumer, KbdEnv};
-use generals::env::scoreboard::kbd::KbdStats;
+use generals::env::scoreboard::kbd::{KbdStats, ARMING_SLACK};
 use generals::CLOCK_HZ;
 use generals_golden::keyboard::{Command, Command::*};
 use rand::{Rng, SeedableRng};
@@ -412,18 +412,17 @@ fn reset_at_any_bit_of_a_frame_never_yields_garbage() {
 #[test]
 fn a_start_bit_in_any_cycle_around_re_arming_is_taken_whole_or_not_at_all() {
     let rx = KbdDut::params();
-    let half = (CLOCK_HZ / u64::from(DEVICE_HZ_MAX) / 2) as i64;
-    let reach = i64::from(rx.filter_cycles) + 32;
+    let timing = Ps2Timing {
+        clock_hz: DEVICE_HZ_MAX,
+        jitter: 0.0,
+        gap_cycles: 1_000,
+    };
+    let half = i64::from(timing.nominal_half_period());
+    // The scoreboard's margin, and 16 cycles beyond it on each side.
+    let reach = i64::from(rx.filter_cycles + ARMING_SLACK) + 16;
     let (mut taken, mut lost) = (0, 0);
     for d in -reach..=reach {
-        let mut env = KbdEnv::new(
-            7,
-            Ps2Timing {
-                clock_hz: DEVICE_HZ_MAX,
-                jitter: 0.0,
-                gap_cycles: 1_000,
-            },
-        );
+        let mut env = KbdEnv::new(7, timing);
         env.sb.unsure_may_vanish = true;
         env.reset(4);
         for _ in 0..4 {

@@ -618,34 +618,23 @@ impl CoreEnv {
     ) -> Result<usize, Mismatch> {
         self.drain()?;
         self.types_through_reset = true;
-        let result = self.reset_while_typing_inner(byte, after, press);
+        let timing = Ps2Timing {
+            clock_hz: STRADDLE_HZ,
+            ..self.ps2.timing()
+        };
+        let result = self.typing_with(timing, |e| {
+            e.reset_btn.press(0, press);
+            e.run_until(u64::MAX, "RESET's pin released", |e| e.reset_btn.idle())?;
+            let debounce = CoreDut::params().debounce_cycles;
+            e.ps2.hold_exactly(debounce.saturating_sub(STRADDLE));
+            for _ in 0..=after {
+                e.ps2.send(byte, Fault::None);
+            }
+            e.run_until(u64::MAX, "RESET released", Self::reset_over)?;
+            e.drain()
+        });
         self.types_through_reset = false;
         result.map(|()| after + 1)
-    }
-
-    fn reset_while_typing_inner(
-        &mut self,
-        byte: u8,
-        after: usize,
-        press: &Press,
-    ) -> Result<(), Mismatch> {
-        self.reset_btn.press(0, press);
-        self.run_until(u64::MAX, "RESET's pin released", |e| e.reset_btn.idle())?;
-        let debounce = CoreDut::params().debounce_cycles;
-        let timing = self.ps2.timing();
-        self.ps2.set_timing(Ps2Timing {
-            clock_hz: STRADDLE_HZ,
-            ..timing
-        });
-        self.ps2.hold_exactly(debounce.saturating_sub(STRADDLE));
-        for _ in 0..=after {
-            self.ps2.send(byte, Fault::None);
-        }
-        let result = self
-            .run_until(u64::MAX, "RESET released", Self::reset_over)
-            .and_then(|()| self.drain());
-        self.ps2.set_timing(timing);
-        result
     }
 
     /// RESET on an idle bus, then a frame of `byte` whose start bit falls
@@ -664,25 +653,37 @@ impl CoreEnv {
         self.reset_btn.press(0, press);
         self.run_until(u64::MAX, "RESET applied", |e| e.sb.in_reset())?;
         self.run_until(u64::MAX, "RESET over", |e| !e.sb.in_reset())?;
-        let timing = self.ps2.timing();
-        self.ps2.set_timing(Ps2Timing {
+        let timing = Ps2Timing {
             jitter: 0.0,
-            ..timing
-        });
-        // The frame's first clock phase is high: its start bit falls a half
-        // period after the frame begins.
-        let half = (crate::CLOCK_HZ / u64::from(timing.clock_hz) / 2) as i64;
-        let rx = *self.ps2.rx();
-        let hold = i64::from(rx.arm_cycles) + i64::from(from_arming) - half;
-        self.ps2.hold_exactly(hold.max(0) as u32);
-        self.ps2.send(byte, Fault::None);
-        let result = self
-            .run_until(u64::MAX, "RESET released", Self::reset_over)
-            .and_then(|()| self.drain())
+            ..self.ps2.timing()
+        };
+        self.typing_with(timing, |e| {
+            // The frame's first clock phase is high: its start bit falls a
+            // half period after the frame begins.
+            let rx = *e.ps2.rx();
+            let hold = i64::from(rx.arm_cycles) + i64::from(from_arming)
+                - i64::from(timing.nominal_half_period());
+            e.ps2.hold_exactly(hold.max(0) as u32);
+            e.ps2.send(byte, Fault::None);
+            e.run_until(u64::MAX, "RESET released", Self::reset_over)?;
+            e.drain()?;
             // Past the time-out: a frame taken from a later data bit is
             // counted as bad only then.
-            .and_then(|()| self.run(2 * u64::from(rx.timeout_cycles)));
+            e.run(2 * u64::from(rx.timeout_cycles))
+        })
+    }
+
+    /// Runs `body` with the keyboard typing at `timing`, and the timing it
+    /// had restored after, whatever `body` returns.
+    fn typing_with<T>(
+        &mut self,
+        timing: Ps2Timing,
+        body: impl FnOnce(&mut Self) -> Result<T, Mismatch>,
+    ) -> Result<T, Mismatch> {
+        let before = self.ps2.timing();
         self.ps2.set_timing(timing);
+        let result = body(self);
+        self.ps2.set_timing(before);
         result
     }
 

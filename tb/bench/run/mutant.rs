@@ -571,9 +571,14 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
         RED_WINS,
         script("a position of the corners run", RED_WINS.keys)?,
     );
-    checked_run(maps, model, frames, |env| {
+    // The title for a frame, then START on map 1 with the machine's switches.
+    let new_game = |env: &mut CoreEnv, switches| {
+        env.switches = switches;
         env.run(FRAME_CYCLES)?;
-        env.press_start(1, &Press::clean(hold_cycles()))?;
+        env.press_start(1, &Press::clean(hold_cycles()))
+    };
+    checked_run(maps, model, frames, |env| {
+        new_game(env, 0)?;
         moves.play(env, |_| {})?;
         for (_, board) in largest_totals() {
             env.poke(&board)?;
@@ -597,15 +602,11 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
         env.drain()?;
         // The machine's choices on positions no game of the set reaches.
         env.press_reset(&Press::clean(hold_cycles()))?;
-        env.switches = MACHINE_BLUE;
-        env.run(FRAME_CYCLES)?;
-        env.press_start(1, &Press::clean(hold_cycles()))?;
+        new_game(env, MACHINE_BLUE)?;
         moves.play_machine(env, |_| {})?;
         keyboard_corners(env)?;
         // Red wins, on screen: the one banner no game of the set shows.
-        env.switches = 0;
-        env.run(FRAME_CYCLES)?;
-        env.press_start(1, &Press::clean(hold_cycles()))?;
+        new_game(env, 0)?;
         set_and_play(env, &red_wins)?;
         env.run(3 * FRAME_CYCLES)
     })
@@ -625,8 +626,9 @@ pub const EARLY_BY: u32 = 300;
 /// data bit for a start bit (generated mutant 68, `ps2_rx.v:110`).
 pub const ARMING_SWEEP: std::ops::RangeInclusive<i32> = -103..=-98;
 
-/// Frames of W [`keyboard_corners`] types after the one RESET cuts: they
-/// keep the bus busy for longer than the receiver's arming time.
+/// Frames of W [`keyboard_corners`] types after the one RESET cuts: the bus
+/// idles for longer than the receiver's arming time before each, so they
+/// arrive.
 pub const AFTER_RESET: usize = 3;
 
 /// The keyboard's corners, on the front end behind the core: a spike on

@@ -109,6 +109,11 @@ impl Default for Ps2Timing {
 }
 
 impl Ps2Timing {
+    /// A half period of the clock without jitter, in cycles.
+    pub fn nominal_half_period(&self) -> u32 {
+        (crate::CLOCK_HZ / u64::from(self.clock_hz) / 2) as u32
+    }
+
     /// A random legal timing.
     pub fn random(rng: &mut ChaCha8Rng) -> Self {
         Self {

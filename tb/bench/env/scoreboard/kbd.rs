@@ -17,7 +17,7 @@ const BYTE_LATENCY_SLACK: u64 = 16;
 /// Cycles the synchroniser adds to the glitch filter's delay, and a margin:
 /// the receiver sees the line this much later than the pins, and counts its
 /// idle time after reset from the reset, when its filtered clock is high.
-const ARMING_SLACK: u32 = 16;
+pub const ARMING_SLACK: u32 = 16;
 
 /// Totals of a keyboard run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -245,7 +245,7 @@ impl KbdScoreboard {
             .front()
             .into_iter()
             .chain(self.may_vanish.as_ref())
-            .map(|f| (f.end_cycle + self.byte_latency_max).saturating_sub(cycle))
+            .map(|f| self.byte_due(f).saturating_sub(cycle))
             .min()
             .unwrap_or(u64::MAX)
     }
@@ -272,7 +272,7 @@ impl KbdScoreboard {
             && self
                 .in_flight
                 .front()
-                .is_none_or(|f| cycle <= f.end_cycle + self.byte_latency_max)
+                .is_none_or(|f| cycle <= self.byte_due(f))
             && self.may_vanish.is_none()
     }
 
@@ -321,7 +321,7 @@ impl KbdScoreboard {
         if let (Some(byte), Some(f)) = (obs.byte, self.may_vanish) {
             // Whole: its byte, within the latency; anything else is garbage.
             self.may_vanish = None;
-            if f.byte != byte || cycle > f.end_cycle + self.byte_latency_max {
+            if f.byte != byte || cycle > self.byte_due(&f) {
                 return Err(Mismatch::new(
                     cycle,
                     "received byte",
@@ -330,14 +330,10 @@ impl KbdScoreboard {
                 )
                 .note(format!("frame sent ending at cycle {}", f.end_cycle)));
             }
-            self.stats.bytes += 1;
-            self.pending_push = self.decoder.push(byte).map(|c| (c, f.end_cycle));
+            self.take_byte(byte, &f);
         } else if let Some(byte) = obs.byte {
             match self.in_flight.pop_front() {
-                Some(f) if f.byte == byte => {
-                    self.stats.bytes += 1;
-                    self.pending_push = self.decoder.push(byte).map(|c| (c, f.end_cycle));
-                }
+                Some(f) if f.byte == byte => self.take_byte(byte, &f),
                 Some(f) => {
                     return Err(
                         Mismatch::new(cycle, "received byte", hex(f.byte), hex(byte))
@@ -348,6 +344,18 @@ impl KbdScoreboard {
             }
         }
         Ok(accepted)
+    }
+
+    /// The last cycle by which good frame `f`'s byte must be out.
+    fn byte_due(&self, f: &SentFrame) -> u64 {
+        f.end_cycle + self.byte_latency_max
+    }
+
+    /// Frame `f`'s byte, received as predicted: decoded, its command (if it
+    /// ends one) pushed at the next edge.
+    fn take_byte(&mut self, byte: u8, f: &SentFrame) {
+        self.stats.bytes += 1;
+        self.pending_push = self.decoder.push(byte).map(|c| (c, f.end_cycle));
     }
 
     /// The first cycle at which the receiver may count bad frame `f`: when
@@ -370,14 +378,14 @@ impl KbdScoreboard {
     /// quiet for the time-out).
     fn compare(&mut self, cycle: u64, obs: &KbdObs) -> Result<(), Mismatch> {
         if let Some(f) = self.may_vanish {
-            if cycle > f.end_cycle + self.byte_latency_max {
+            if cycle > self.byte_due(&f) {
                 // Vanished whole.
                 self.may_vanish = None;
                 self.stats.ignored += 1;
             }
         }
         if let Some(f) = self.in_flight.front() {
-            if cycle > f.end_cycle + self.byte_latency_max {
+            if cycle > self.byte_due(f) {
                 return Err(Mismatch::new(
                     cycle,
                     "received byte",
