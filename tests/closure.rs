@@ -394,6 +394,44 @@ fn a_key_during_the_map_load_is_ignored() {
     }
 }
 
+/// A game on map 1 with the VGA check on, and the frames it has checked.
+struct Watched {
+    s: Session,
+    out: generals::run::play::SharedOutputs,
+    checked: u64,
+}
+
+impl Watched {
+    /// START on map 1, the VGA check writing a mismatch's pictures to `dir`.
+    fn start(dir: &str) -> Watched {
+        let mut s = Session::start(1);
+        let out = attach_vga_check(
+            &mut s.env,
+            &FrameOptions {
+                mismatch_dir: out_dir(dir),
+                ..FrameOptions::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        Watched { s, out, checked: 0 }
+    }
+
+    /// Runs three frames, at least two of them checked pixel by pixel.
+    fn three_frames(&mut self, what: &str) {
+        self.s
+            .env
+            .run(3 * FRAME_CYCLES)
+            .unwrap_or_else(|m| panic!("{what}: {m}"));
+        let frames = generals::run::play::lock(&self.out).vga.frames_checked;
+        assert!(
+            frames >= self.checked + 2,
+            "{what}: frames checked {} → {frames}",
+            self.checked
+        );
+        self.checked = frames;
+    }
+}
+
 /// The side panel's largest numbers, every pixel checked (docs/display.md,
 /// "Side panel"; docs/rules.md §1): every cell at the troop ceiling, so that
 /// Red's total is the largest the rules allow (99 cells of 511: 50 589,
@@ -404,35 +442,117 @@ fn a_key_during_the_map_load_is_ignored() {
 #[test]
 fn the_panel_shows_the_largest_totals_pixel_by_pixel() {
     let max = generals_golden::MAX_TROOPS;
-    let mut s = Session::start(1);
-    let out = attach_vga_check(
-        &mut s.env,
-        &FrameOptions {
-            mismatch_dir: out_dir("closure-largest-totals"),
-            ..FrameOptions::default()
-        },
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let mut checked = 0;
+    let mut w = Watched::start("closure-largest-totals");
     for (what, board) in generals::run::mutant::largest_totals() {
-        s.env.poke(&board).unwrap_or_else(|m| panic!("{what}: {m}"));
-        s.env
-            .run(3 * FRAME_CYCLES)
+        w.s.env
+            .poke(&board)
             .unwrap_or_else(|m| panic!("{what}: {m}"));
-        let g = s.env.golden().clone();
+        w.three_frames(what);
+        let g = w.s.env.golden().clone();
         let total = |p: Owner| g.total_troops(p);
-        let frames = generals::run::play::lock(&out).vga.frames_checked;
-        assert!(
-            frames >= checked + 2,
-            "{what}: frames checked {checked} → {frames}"
-        );
-        checked = frames;
         if what.starts_with("Red") {
             assert_eq!(total(Owner::Red), 99 * u32::from(max), "{what}");
         } else {
             assert_eq!(total(Owner::Red), 50 * u32::from(max), "{what}");
         }
     }
+}
+
+/// The side panel's largest rounds, every pixel checked, and the round's
+/// wrap (docs/rules.md §1 and §10.1, docs/display.md "Side panel"): the
+/// round set through the backdoor to 100 (three digits, an odd hundreds
+/// digit), 10 000 (five digits, zeros within) and 65 535, the largest; then
+/// round 65 535 played out on map 1 (Red moves 1 from its capital up to
+/// (0, 7), Blue 1 from its capital left to (8, 2)): 65 535 is no multiple
+/// of 16, so land does not grow, and the round wraps to 0, shown as "0".
+/// Round 0 played out the same way ends at a multiple of 16: owned land
+/// grows by 1. A land cell of each player's, set to 5 far from the moves,
+/// shows the growth. Long games reach such rounds only without the VGA
+/// check (a round is about 240 000 cycles of the machine's play).
+#[test]
+fn the_panel_shows_the_largest_rounds_and_the_round_wraps() {
+    let mut w = Watched::start("closure-largest-rounds");
+    for round in [100u16, 10_000, 65_535] {
+        w.s.env
+            .poke_round(round)
+            .unwrap_or_else(|m| panic!("round {round}: {m}"));
+        w.three_frames(&format!("round {round}"));
+        assert_eq!(w.s.env.golden().round, round);
+    }
+    let (red_land, blue_land) = (at(3, 9), at(6, 9));
+    w.s.env
+        .poke(&[
+            (red_land, cell(Owner::Red, Kind::Land, 5)),
+            (blue_land, cell(Owner::Blue, Kind::Land, 5)),
+        ])
+        .unwrap_or_else(|m| panic!("{m}"));
+    w.s.keys("SPACE W SPACE A"); // round 65 535: Red up, Blue left
+    let g = w.s.env.golden().clone();
+    assert_eq!(g.round, 0, "65 535 wraps to 0");
+    assert_eq!(
+        (g.cell(red_land).troops, g.cell(blue_land).troops),
+        (5, 5),
+        "no land growth at the end of round 65 535"
+    );
+    w.three_frames("round 0");
+    w.s.keys("S SPACE W D SPACE A"); // round 0: the same moves again
+    let g = w.s.env.golden().clone();
+    assert_eq!(g.round, 1);
+    assert_eq!(
+        (g.cell(red_land).troops, g.cell(blue_land).troops),
+        (6, 6),
+        "land grows at the end of round 0, a multiple of 16"
+    );
+    w.three_frames("round 1");
+}
+
+/// The automatic pass's test of the move's own cells (docs/rules.md §5) at
+/// a 16-round boundary: the move's source and target, land left with 1
+/// troop each, grow to 2 as round 16 ends and are the mover's only movable
+/// cells, so the mover must be to move again after the other player is
+/// passed. Map 1, Red first, round 16 set through the backdoor; Red owns
+/// its capital at 0 and (1, 8), land of 2; Blue its capital at 0 and
+/// (1, 7), land of 3. Red moves 1 right from (1, 8) onto NPC land of 1 at
+/// (2, 8): a tie, (2, 8) stays NPC with 0. Blue moves 2 down from (1, 7)
+/// and takes (1, 8) with 1, keeping 1: round 16 ends, the capitals grow to
+/// 1, and both of Blue's land cells to 2 (16 is a multiple of 16). Red, with
+/// its capital of 1, is passed; Blue is to move in round 17. (A growth that
+/// left land out of that test would pass Blue too: round 18, Red to move.)
+#[test]
+fn the_moves_own_land_grown_at_round_16_keeps_the_mover_in_play() {
+    let mut s = Session::start(1);
+    let (red_cap, blue_cap) = (at(0, 8), at(9, 2));
+    let (red_src, npc, blue_src) = (at(1, 8), at(2, 8), at(1, 7));
+    s.env
+        .poke(&[
+            (red_cap, cell(Owner::Red, Kind::Capital, 0)),
+            (red_src, cell(Owner::Red, Kind::Land, 2)),
+            (npc, cell(Owner::Npc, Kind::Land, 1)),
+            (blue_cap, cell(Owner::Blue, Kind::Capital, 0)),
+            (blue_src, cell(Owner::Blue, Kind::Land, 3)),
+        ])
+        .unwrap_or_else(|m| panic!("{m}"));
+    s.env.poke_round(16).unwrap_or_else(|m| panic!("{m}"));
+    let owned = |g: &GameState| {
+        g.cells
+            .iter()
+            .filter(|c| matches!(c.owner, Owner::Red | Owner::Blue))
+            .count()
+    };
+    assert_eq!(owned(s.env.golden()), 4, "only the cells set are owned");
+    s.keys("D SPACE D"); // Red: cursor to (1, 8), MOVE-ALL, right: a tie
+    s.keys("A A A A A A A A S S S S S SPACE S"); // Blue: cursor to (1, 7), MOVE-ALL, down
+    let g = s.env.golden().clone();
+    assert_eq!(
+        (g.round, g.player),
+        (17, Player::Blue),
+        "Red passed, Blue plays"
+    );
+    assert_eq!(g.cell(red_cap).troops, 1);
+    for p in [blue_src, red_src] {
+        assert_eq!(g.cell(p), cell(Owner::Blue, Kind::Land, 2), "{p:?}");
+    }
+    assert_eq!(g.cell(npc), cell(Owner::Npc, Kind::Land, 0));
 }
 
 /// The buttons at the edges of the phases (docs/rules.md §3), every cycle
@@ -870,9 +990,9 @@ fn the_corners_arming_sweep_spans_the_cycle_the_receiver_arms_in() {
 }
 
 /// The corners run's win ([`generals::run::mutant::RED_WINS`]), worked by
-/// hand (docs/rules.md §6): Red's 9 beside Blue's capital of 2 moves 8 into
-/// it, takes it with 6 (it stays a capital, now Red's) and keeps 1: GAME
-/// OVER, Red the winner, the round unchanged.
+/// hand (docs/rules.md §6): Red's 200 beside Blue's capital of 70 moves 199
+/// into it, takes it with 129 (it stays a capital, now Red's) and keeps 1:
+/// GAME OVER, Red the winner, the round unchanged.
 #[test]
 fn the_corners_red_win_is_worked_by_hand() {
     let corner = generals::run::mutant::RED_WINS;
@@ -885,7 +1005,7 @@ fn the_corners_red_win_is_worked_by_hand() {
     assert_eq!(g.phase, Phase::GameOver, "{}", g.to_json());
     assert_eq!(g.winner, Some(Player::Red));
     assert_eq!(g.round, 1);
-    assert_eq!(g.cell(at(9, 2)), cell(Owner::Red, Kind::Capital, 6));
+    assert_eq!(g.cell(at(9, 2)), cell(Owner::Red, Kind::Capital, 129));
     assert_eq!(g.cell(at(8, 2)), cell(Owner::Red, Kind::Land, 1));
     assert_eq!(s.state().phase, Phase::GameOver, "the RTL's phase");
 }

@@ -26,6 +26,8 @@ struct core_model {
     virtual int coverage_write(const char *path) = 0;
     // A test's backdoor (see shim.h): 0, or -1 where the model has none.
     virtual int poke_cell(uint8_t idx, uint16_t bits) = 0;
+    // The round's backdoor (see shim.h): 0, or -1 where the model has none.
+    virtual int poke_round(uint16_t round) = 0;
 };
 
 // `Top` is a Verilated generals_core (the RTL's or the netlist's): the same
@@ -100,6 +102,7 @@ struct CoreModelOf final : core_model {
 
     void read_board(uint16_t cells[CORE_CELLS]) const override;
     int poke_cell(uint8_t idx, uint16_t bits) override;
+    int poke_round(uint16_t round) override;
     int trace_open(const char *path) override { return m.trace_open(path); }
     void trace_close() override { m.trace_close(); }
     int coverage_write(const char *path) override { return m.coverage_write(path); }

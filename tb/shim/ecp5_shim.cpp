@@ -38,6 +38,12 @@ int Ecp5::poke_cell(uint8_t, uint16_t) {
     return -1;
 }
 
+// Nor a round's: the register is the ECP5 netlist's flip-flops.
+template <>
+int Ecp5::poke_round(uint16_t) {
+    return -1;
+}
+
 #if VERILATOR_VERSION_INTEGER == 5006000
 static_assert(Ecp5::Inner::falling_edge_by_trigger,
               "model.h: the ECP5 netlist should record the falling edge without eval()");

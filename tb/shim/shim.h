@@ -173,6 +173,13 @@ void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
    a capital under attack); the bench writes the golden state alike. 0, or -1
    for the netlists (their RAMs are named otherwise) or an index past 99. */
 int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits);
+/* A test's backdoor: sets the game's round number to `round` between two
+   cycles, for the panel's largest rounds (docs/display.md, "Side panel") and
+   growth at a 16-round boundary without playing every round before it; the
+   bench writes the golden state alike. 0, or -1 for the models with no such
+   backdoor (the netlists and the generated mutants' design, whose round
+   register is split into bits). */
+int core_poke_round(core_model *m, uint16_t round);
 
 /* ---- de2_115_top: the board's top, through its pins ---- */
 typedef struct top_model top_model;

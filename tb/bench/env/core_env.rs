@@ -504,6 +504,27 @@ impl CoreEnv {
     /// reaches only after hundreds of rounds, set up in one step. Every
     /// check goes on as before; the next frame shows the new board.
     pub fn poke(&mut self, cells: &[(Pos, Cell)]) -> Result<(), Mismatch> {
+        self.backdoor_ready()?;
+        for &(p, c) in cells {
+            if !self.dut.poke_cell(p.index() as u8, c.to_bits()) {
+                return Err(Mismatch::new(
+                    self.dut.cycle,
+                    "backdoor write",
+                    "a model with a backdoor (the RTL, the generated mutants' design)",
+                    "a netlist",
+                ));
+            }
+            *self.sb.pred.golden.cell_mut(p) = c;
+            *self.prev_golden.cell_mut(p) = c;
+            self.prev_version += 1;
+        }
+        Ok(())
+    }
+
+    /// Waits for where a backdoor may write: a game in progress, on a
+    /// person's turn, outside the video scan (which copies the state for the
+    /// next frame).
+    fn backdoor_ready(&mut self) -> Result<(), Mismatch> {
         self.drain()?;
         let g = self.golden();
         if g.phase != Phase::Playing || self.sb.pred.machine_turn() {
@@ -523,19 +544,27 @@ impl CoreEnv {
             e.sb.last_snapshot()
                 .is_none_or(|s| e.dut.cycle > s + crate::env::scoreboard::core::SCAN_CYCLES)
         })?;
-        for &(p, c) in cells {
-            if !self.dut.poke_cell(p.index() as u8, c.to_bits()) {
-                return Err(Mismatch::new(
-                    self.dut.cycle,
-                    "backdoor write",
-                    "a model with a backdoor (the RTL, the generated mutants' design)",
-                    "a netlist",
-                ));
-            }
-            *self.sb.pred.golden.cell_mut(p) = c;
-            *self.prev_golden.cell_mut(p) = c;
-            self.prev_version += 1;
+        Ok(())
+    }
+
+    /// A test's backdoor: sets the round number to `round` in the RTL
+    /// ([`CoreDut::poke_round`]) and in the golden model at once, where
+    /// [`CoreEnv::poke`] writes: a round a game reaches only after hours of
+    /// play (the panel's five digits, a 16-round boundary), set in one step.
+    pub fn poke_round(&mut self, round: u16) -> Result<(), Mismatch> {
+        self.backdoor_ready()?;
+        if !self.dut.poke_round(round) {
+            return Err(Mismatch::new(
+                self.dut.cycle,
+                "backdoor write",
+                "a model with a round backdoor (the RTL)",
+                "a netlist or the generated mutants' design",
+            ));
         }
+        self.sb.pred.golden.round = round;
+        self.sb.golden_scalars_changed();
+        self.prev_golden.round = round;
+        self.prev_version += 1;
         Ok(())
     }
 

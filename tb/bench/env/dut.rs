@@ -669,6 +669,14 @@ impl CoreDut {
         unsafe { ffi::core_poke_cell(self.raw, idx, bits) == 0 }
     }
 
+    /// A test's backdoor: sets the game's round number, between two cycles
+    /// (see `core_poke_round` in tb/shim/shim.h). False where the model has
+    /// none (the netlists, the generated mutants' design).
+    pub fn poke_round(&mut self, round: u16) -> bool {
+        // SAFETY: raw is live.
+        unsafe { ffi::core_poke_round(self.raw, round) == 0 }
+    }
+
     /// The 100 cells as the board RAM holds them now (13-bit words, cell
     /// `y * 10 + x`), read through Verilator's access to the array.
     pub fn read_board(&self) -> [u16; ffi::CORE_CELLS as usize] {

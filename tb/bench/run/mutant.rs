@@ -429,15 +429,19 @@ pub const MACHINE_CORNERS: [Corner; 2] = [
 ];
 
 /// Red's win on map 1, from its game's start (Red to move, its cursor on its
-/// capital (0,8)): Red land of 9 beside Blue's capital (9,2) of 2; the
-/// cursor goes there (8 right, 6 up) and Red moves all but one right: 8
-/// beats 2, GAME OVER, Red the winner (docs/rules.md §6), its banner shown.
-/// tests/closure.rs's `red_fails_an_attack_then_wins_on_screen` plays the
-/// same capture on the RTL.
+/// capital (0,8)): Red land of 200 beside Blue's capital (9,2) of 70; the
+/// cursor goes there (8 right, 6 up) and Red moves all but one right: 199
+/// beats 70 and the capital is Red's with 129, GAME OVER, Red the winner
+/// (docs/rules.md §6), its banner shown. A capture's troops, k minus the
+/// target's, with the target's bit 6 set: no game of the set takes a cell
+/// of 64 troops or more (generated mutant 233, `game_logic.v:152`, which
+/// cleared that bit, left 193). tests/closure.rs's
+/// `red_fails_an_attack_then_wins_on_screen` plays a capture of a capital
+/// on the RTL too.
 pub const RED_WINS: Corner = Corner {
     cells: &[
-        (Pos::new(8, 2), Owner::Red, Kind::Land, 9),
-        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 2),
+        (Pos::new(8, 2), Owner::Red, Kind::Land, 200),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 70),
     ],
     keys: "D D D D D D D D W W W W W W SPACE D",
 };

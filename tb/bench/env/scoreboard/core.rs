@@ -157,6 +157,13 @@ impl CoreScoreboard {
         self.pred.draw.value()
     }
 
+    /// The golden state's scalars were written outside a command (a test's
+    /// backdoor, [`crate::env::core_env::CoreEnv::poke_round`]): the port is
+    /// compared with them from the next cycle on.
+    pub fn golden_scalars_changed(&mut self) {
+        self.golden_scalars = packed_scalars(&self.pred.golden);
+    }
+
     /// The cycle of the last `dbg_snapshot` pulse since the last reset.
     pub fn last_snapshot(&self) -> Option<u64> {
         self.last_snapshot
