@@ -436,25 +436,28 @@ impl Watched {
 /// "Side panel"; docs/rules.md §1): every cell at the troop ceiling, so that
 /// Red's total is the largest the rules allow (99 cells of 511: 50 589,
 /// five digits) and Blue's a single cell's; then the board split in two
-/// (Red 50 cells, Blue 50). Long games reach such totals only without the
-/// VGA check; here the panel's double dabble and its layout are compared
-/// with the golden renderer at each of them.
+/// (Red 50 cells, Blue 50); then Red 84 cells and Blue 16 (8 176, whose
+/// conversion passes 4 088, a thousands digit of 4). Long games reach such
+/// totals only without the VGA check; here the panel's double dabble and
+/// its layout are compared with the golden renderer at each of them.
 #[test]
 fn the_panel_shows_the_largest_totals_pixel_by_pixel() {
-    let max = generals_golden::MAX_TROOPS;
+    let max = u32::from(generals_golden::MAX_TROOPS);
     let mut w = Watched::start("closure-largest-totals");
-    for (what, board) in generals::run::mutant::largest_totals() {
+    // Each board's cells of Red's and of Blue's, all at the ceiling.
+    let cells = [(99, 1), (50, 50), (84, 16)];
+    let boards = generals::run::mutant::largest_totals();
+    for ((what, board), (red, blue)) in boards.into_iter().zip(cells) {
         w.s.env
             .poke(&board)
             .unwrap_or_else(|m| panic!("{what}: {m}"));
         w.three_frames(what);
         let g = w.s.env.golden().clone();
-        let total = |p: Owner| g.total_troops(p);
-        if what.starts_with("Red") {
-            assert_eq!(total(Owner::Red), 99 * u32::from(max), "{what}");
-        } else {
-            assert_eq!(total(Owner::Red), 50 * u32::from(max), "{what}");
-        }
+        assert_eq!(
+            (g.total_troops(Owner::Red), g.total_troops(Owner::Blue)),
+            (red * max, blue * max),
+            "{what}"
+        );
     }
 }
 
