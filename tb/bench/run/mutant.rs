@@ -28,7 +28,7 @@ use crate::error::AppError;
 use crate::infra::mismatch::Mismatch;
 use crate::run::fuzz::{self, FuzzOptions, RunExtras};
 use crate::run::play::{self, FrameOptions, PlayOptions};
-use generals_golden::keyboard::Command;
+use generals_golden::keyboard::{Command, PREFIX_BREAK, PREFIX_EXTENDED};
 use generals_golden::machine::Seats;
 use generals_golden::script::{parse_script, Step};
 use generals_golden::{Cell, Kind, Owner, Pos, MAX_TROOPS};
@@ -642,10 +642,17 @@ pub const ARMING_SWEEP: std::ops::RangeInclusive<i32> = -103..=-98;
 /// arrive.
 pub const AFTER_RESET: usize = 3;
 
+/// A break prefix sent before the extended one, then the up arrow's code:
+/// the prefixes count in either order (docs/rules.md §4), so this is the
+/// arrow's break, and only make codes act. A decoder whose `E0` forgot an
+/// `F0` before it (generated mutant 311, `keyboard.v:120`) read W.
+pub const BREAK_THEN_EXTENDED: [u8; 3] = [PREFIX_BREAK, PREFIX_EXTENDED, 0x75];
+
 /// The keyboard's corners, on the front end behind the core: a spike on
 /// the clock one cycle shorter than the filter takes (the longest it must
 /// remove); a frame cut short with a spike in the silence after it (the
-/// time-out still counts from the last real edge); RESET in the middle of
+/// time-out still counts from the last real edge); the bytes of
+/// [`BREAK_THEN_EXTENDED`]; RESET in the middle of
 /// a frame, with frames following; a frame that starts [`EARLY_BY`] cycles
 /// before the receiver re-arms after a reset; then, a reset before each,
 /// frames whose start bits fall in each cycle of [`ARMING_SWEEP`], taken
@@ -668,6 +675,9 @@ pub fn keyboard_corners(env: &mut CoreEnv) -> Result<usize, Mismatch> {
             len: longest,
         },
     );
+    for byte in BREAK_THEN_EXTENDED {
+        env.ps2.send(byte, Fault::None);
+    }
     env.drain()?;
     let typed = env.reset_while_typing(w, AFTER_RESET, &Press::clean(hold_cycles()))?;
     env.reset_then_frame(w, -(EARLY_BY as i32), &Press::clean(hold_cycles()))?;

@@ -381,6 +381,14 @@ mod tests {
     }
 
     #[test]
+    fn prefixes_count_in_either_order() {
+        // The up arrow's break, its prefixes the other way round; then the
+        // arrow's make, E0 after F0 again.
+        assert_eq!(decode(&[0xF0, 0xE0, 0x75]), vec![]);
+        assert_eq!(decode(&[0xF0, 0xE0, 0x75, 0xE0, 0x75]), vec![Command::W]);
+    }
+
+    #[test]
     fn prefix_applies_only_to_the_next_code() {
         assert_eq!(decode(&[0xF0, 0x1D, 0x1D]), vec![Command::W]);
         assert_eq!(decode(&[0xE0, 0x1D, 0x1D]), vec![Command::W]);
