@@ -705,16 +705,21 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
     // Round 1, two round ends: Red moves 1 from (1, 8) to (2, 8); no one
     // owns a cell of 2: Blue passes (round 1 ends: capitals and towers 1),
     // Red passes, Blue passes (round 2 ends: capitals and towers 2); Red to
-    // move.
+    // move. The corners run's position (TWO_ROUND_ENDS) is this one.
     let mut s = Session::start(1);
-    s.env
-        .poke(&zeroed(&[
-            (red_tower, cell(Owner::Red, Kind::Tower, 0)),
-            (at(1, 8), cell(Owner::Red, Kind::Land, 2)),
-            (at(2, 8), cell(Owner::Npc, Kind::Land, 0)),
-        ]))
-        .unwrap_or_else(|m| panic!("{m}"));
-    s.keys("D SPACE D");
+    let corner = generals::run::mutant::TWO_ROUND_ENDS;
+    let board = zeroed(&[
+        (red_tower, cell(Owner::Red, Kind::Tower, 0)),
+        (at(1, 8), cell(Owner::Red, Kind::Land, 2)),
+        (at(2, 8), cell(Owner::Npc, Kind::Land, 0)),
+    ]);
+    let mut set = corner.board();
+    set.sort_by_key(|&(p, _)| p.index());
+    let mut worked = board.clone();
+    worked.sort_by_key(|&(p, _)| p.index());
+    assert_eq!(set, worked, "TWO_ROUND_ENDS is this position");
+    s.env.poke(&board).unwrap_or_else(|m| panic!("{m}"));
+    s.keys(corner.keys);
     let g = s.env.golden().clone();
     assert_eq!(
         (g.round, g.player),
