@@ -867,6 +867,13 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
 /// beats 30; the attacks on 100 above and below score less): 39 there, 1
 /// left. Then: from land (5,0) of 5, the capture of NPC land of 3 to its
 /// right (k = 4) beats the attacks on 100 (left) and 10 (below): 1 there.
+/// Last: of two transfers of 4 from land of 5 on the bottom row onto
+/// Blue's land of 1, the one from (6,9) up to (6,8), nearer Red's capital
+/// (6 against 7), beats the earlier one from (3,9) right to (4,9), farther
+/// (5 against 4): 5 there, 1 left. Last: from land (1,8) of 20, 17 after
+/// Red's failed attack, A takes Red's capital of 1 (16 beats 1), which
+/// wins over W's capture of Red's tower of 5: the capital Blue's with 15,
+/// GAME OVER, Blue the winner, no growth.
 #[test]
 fn the_machine_corners_choose_as_worked_by_hand() {
     let _ = functional::take();
@@ -882,12 +889,12 @@ fn the_machine_corners_choose_as_worked_by_hand() {
     moves
         .play_machine(&mut s.env, |env| seen.push(env.golden().clone()))
         .unwrap_or_else(|m| panic!("{m}"));
-    assert_eq!(seen.len(), 2, "two positions");
+    assert_eq!(seen.len(), 4, "four positions");
     let npc = |troops| cell(Owner::Npc, Kind::Land, troops);
     let blue = |troops| cell(Owner::Blue, Kind::Land, troops);
     let capital = |owner, troops| cell(owner, Kind::Capital, troops);
     type Left = (&'static str, u16, Vec<(Pos, Cell)>);
-    let expect: [Left; 2] = [
+    let expect: [Left; 4] = [
         (
             "the capital of 70 captures the 30",
             2,
@@ -913,15 +920,49 @@ fn the_machine_corners_choose_as_worked_by_hand() {
                 (at(0, 8), capital(Owner::Red, 2)),
             ],
         ),
+        (
+            "the nearer transfer, from (6,9), though (3,9) comes first",
+            4,
+            vec![
+                (at(6, 8), blue(5)),
+                (at(6, 9), blue(1)),
+                (at(3, 9), blue(5)),
+                (at(4, 9), blue(1)),
+                (at(9, 2), capital(Owner::Blue, 2)),
+                (at(1, 8), npc(2)),
+                (at(0, 8), capital(Owner::Red, 2)),
+            ],
+        ),
+        (
+            "the capital taken, not the tower",
+            4,
+            vec![
+                (at(0, 8), capital(Owner::Blue, 15)),
+                (at(1, 8), blue(1)),
+                (at(1, 7), cell(Owner::Red, Kind::Tower, 5)),
+                (at(9, 2), capital(Owner::Blue, 1)),
+            ],
+        ),
     ];
-    for (g, (what, round, cells)) in seen.iter().zip(expect) {
-        assert_eq!(g.player, Player::Red, "{what}: to move: {}", g.to_json());
+    for (i, (g, (what, round, cells))) in seen.iter().zip(expect).enumerate() {
+        // The last position ends the game: Blue wins and stays the player.
+        let (phase, player) = if i == 3 {
+            (Phase::GameOver, Player::Blue)
+        } else {
+            (Phase::Playing, Player::Red)
+        };
+        assert_eq!(
+            (g.phase, g.player),
+            (phase, player),
+            "{what}: {}",
+            g.to_json()
+        );
         assert_eq!(g.round, round, "{what}: round");
         for (p, c) in cells {
             assert_eq!(g.cell(p), c, "{what}: cell {p:?}");
         }
     }
-    assert_eq!(s.state().round, 3, "the RTL's round");
+    assert_eq!(s.state().round, 4, "the RTL's round");
     drop(s);
     assert_hit(&functional::take(), &["machine/score_capture"]);
 }

@@ -102,8 +102,10 @@ pub const CHECKS: &[Check] = &[
     // what map 7's game never has the machine play from or against.
     Check::Machine { map: 45, rounds: 4 },
     // An even map: Blue moves first, the machine's first turn the game's
-    // (the set's other machine games all have Red first).
-    Check::Machine { map: 2, rounds: 1 },
+    // (the set's other machine games all have Red first); Blue's capital
+    // at x = 7, where the others have it at 9 (bit 2 of x set: generated
+    // mutant 366, `game_logic.v:56`, moved its y for Red's machine then).
+    Check::Machine { map: 36, rounds: 3 },
     Check::Scenarios(SCENARIOS),
     Check::Fuzz { seed: 1, keys: 40 },
     Check::Person,
@@ -340,14 +342,17 @@ pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 3] {
 /// pass Red too.
 pub const PASS_AFTER_RED: [Corner; 2] = [
     // Round 1: the capital's 4, half of it (2) right onto NPC land of 5: the
-    // attack fails (NPC 3), the capital keeps 2, and grows to 3.
+    // attack fails (NPC 3), the capital keeps 2, and grows to 3. MOVE-HALF
+    // is shown for three frames first: the cursor's dashed frame, which no
+    // game of the set shows (its keys come back to back; generated mutant
+    // 381, `board_tiles.v:192`, turned the dashes of its right half).
     Corner {
         cells: &[
             (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
             (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
             (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
         ],
-        keys: "SPACE Z D",
+        keys: "SPACE Z WAIT 3 D",
     },
     // Round 2: the capital's 3, MOVE-HALF chosen and left again (Z twice:
     // MOVE-ALL, MOVE-HALF, MOVE-ALL), all but one (2) right onto NPC land
@@ -399,13 +404,14 @@ pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
 /// plays Blue.
 pub const MACHINE_BLUE: u8 = 0b10;
 
-/// Two positions on map 1 with the machine playing Blue (Red, a person,
+/// Four positions on map 1 with the machine playing Blue (Red, a person,
 /// first), set one after the other from the game's start: Red attacks from
 /// its capital (0,8) with 4 into NPC land of 5 and fails, so Blue's machine
 /// is to move on the position set, chooses (docs/rules.md §11) and types
-/// its move; Blue is second, so the round ends and Red is to move again.
+/// its move; Blue is second, so the round ends and Red is to move again
+/// (in the last, Blue's move wins the game).
 /// Each is worked by hand in tests/closure.rs.
-pub const MACHINE_CORNERS: [Corner; 2] = [
+pub const MACHINE_CORNERS: [Corner; 4] = [
     // Blue's capital (9,2) with 70, its only cell: W and S attacks on NPC
     // land of 100 (1 000 + 69), A a capture of NPC land of 30 (69 beats 30),
     // which wins. A source of 65 troops or more, which no game of the set
@@ -437,6 +443,53 @@ pub const MACHINE_CORNERS: [Corner; 2] = [
             (Pos::new(4, 0), Owner::Npc, Kind::Land, 100),
             (Pos::new(5, 1), Owner::Npc, Kind::Land, 10),
             (Pos::new(6, 0), Owner::Npc, Kind::Land, 3),
+        ],
+        keys: "SPACE D WAIT TURN",
+    },
+    // Blue's two cells that can move, both land of 5 on the bottom row (S
+    // off the board), k = 4, everything else around them NPC land of 100
+    // (attacks): (3,9), whose D is a transfer onto Blue's land of 1 at
+    // (4,9), farther from Red's capital (0,8) (5 against 4); and (6,9),
+    // whose W is a transfer onto Blue's land of 1 at (6,8), nearer (6
+    // against 7), which wins though it comes later. A distance of the
+    // source to the capital read 8 too far (generated mutant 414,
+    // `machine_player.v:94`: bit 3 of the capital's y flipped where it is
+    // even) makes both nearer, and the earlier wins.
+    Corner {
+        cells: &[
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+            (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
+            (Pos::new(3, 9), Owner::Blue, Kind::Land, 5),
+            (Pos::new(3, 8), Owner::Npc, Kind::Land, 100),
+            (Pos::new(2, 9), Owner::Npc, Kind::Land, 100),
+            (Pos::new(4, 9), Owner::Blue, Kind::Land, 1),
+            (Pos::new(6, 9), Owner::Blue, Kind::Land, 5),
+            (Pos::new(6, 8), Owner::Blue, Kind::Land, 1),
+            (Pos::new(5, 9), Owner::Npc, Kind::Land, 100),
+            (Pos::new(7, 9), Owner::Npc, Kind::Land, 100),
+        ],
+        keys: "SPACE D WAIT TURN",
+    },
+    // Blue's one cell that can move, land (1,8) of 20 beside Red's capital,
+    // 17 after Red's attack fails: A takes the capital (16 beats 1) and
+    // wins, above W's capture of Red's tower of 5 at (1,7), which scores
+    // more than any other capture (generated mutant 424,
+    // `machine_player.v:122`, never saw the capital as the target and took
+    // the tower). The cells the last position left Blue are NPC land of 0
+    // again, its capital 1. GAME OVER, Blue the winner.
+    Corner {
+        cells: &[
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+            (Pos::new(1, 8), Owner::Blue, Kind::Land, 20),
+            (Pos::new(1, 7), Owner::Red, Kind::Tower, 5),
+            (Pos::new(1, 9), Owner::Npc, Kind::Land, 100),
+            (Pos::new(2, 8), Owner::Npc, Kind::Land, 100),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
+            (Pos::new(3, 9), Owner::Npc, Kind::Land, 0),
+            (Pos::new(4, 9), Owner::Npc, Kind::Land, 0),
+            (Pos::new(6, 9), Owner::Npc, Kind::Land, 0),
+            (Pos::new(6, 8), Owner::Npc, Kind::Land, 0),
         ],
         keys: "SPACE D WAIT TURN",
     },
