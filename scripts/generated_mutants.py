@@ -260,6 +260,10 @@ def build(design):
 def check(binary, k, timeout):
     """`generals mutant K`: its verdict (a dict)."""
     scratch = os.path.join(OUT, "scratch", str(k))
+    # Made here, before the run: a folder the bench makes it removes again if
+    # it stays empty, parents included, and two runs at once would then race
+    # over the shared parent (one removing it as the other writes in it).
+    os.makedirs(scratch, exist_ok=True)
     t0 = time.time()
     code, out = run([binary, "mutant", str(k), "--mismatch-dir", scratch], timeout=timeout)
     shutil.rmtree(scratch, ignore_errors=True)
