@@ -245,6 +245,22 @@ fn reset_on_the_title_screen() {
     );
 }
 
+/// RESET pressed with a bounce of exactly 128 cycles before the hold (the
+/// corners run's press, [`generals::run::mutant::bounced_press`]): the
+/// bounce back clears the debouncer's count at bit 7, so the hold is counted
+/// whole and `dbg_rst` rises when the predictor's debouncer says, every
+/// cycle checked (generated mutant 537, `button.v:51`, held the count at 128
+/// and recognised the press 128 cycles early).
+#[test]
+fn a_reset_press_bouncing_for_128_cycles_is_recognised_on_time() {
+    let mut s = Session::start(1);
+    assert_eq!(s.state().phase, Phase::Playing);
+    s.env
+        .press_reset(&generals::run::mutant::bounced_press())
+        .unwrap_or_else(|m| panic!("{m}"));
+    assert_eq!(s.state().phase, Phase::Idle);
+}
+
 /// Red attacks and fails (its cursor stays on the source), then captures
 /// Blue's capital: GAME OVER with Red the winner, on screen, every pixel
 /// checked (docs/rules.md §5 and docs/display.md).
@@ -437,7 +453,8 @@ impl Watched {
 /// Red's total is the largest the rules allow (99 cells of 511: 50 589,
 /// five digits) and Blue's a single cell's; then the board split in two
 /// (Red 50 cells, Blue 50); then Red 84 cells and Blue 16 (8 176, whose
-/// conversion passes 4 088, a thousands digit of 4). Long games reach such
+/// conversion passes 4 088, a thousands digit of 4); then the other way round
+/// (Blue 42 924, a hundreds digit of 9). Long games reach such
 /// totals only without the VGA check; here the panel's double dabble and
 /// its layout are compared with the golden renderer at each of them.
 #[test]
@@ -445,7 +462,7 @@ fn the_panel_shows_the_largest_totals_pixel_by_pixel() {
     let max = u32::from(generals_golden::MAX_TROOPS);
     let mut w = Watched::start("closure-largest-totals");
     // Each board's cells of Red's and of Blue's, all at the ceiling.
-    let cells = [(99, 1), (50, 50), (84, 16)];
+    let cells = [(99, 1), (50, 50), (84, 16), (16, 84)];
     let boards = generals::run::mutant::largest_totals();
     for ((what, board), (red, blue)) in boards.into_iter().zip(cells) {
         w.s.env
@@ -790,7 +807,17 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
 /// capital of 1) passed; capitals +1. Then from (0,7) set to 200, MOVE-HALF
 /// right onto NPC land of 1: 100 go, 99 take it, 100 stay; Blue (1 again)
 /// passed, round 5. Then from (1,7) set to 200 the same onto (2,7); Blue's
-/// capital, set to 5, can move, so Blue is to move, round 5 still.
+/// capital, set to 5, can move, so Blue is to move, round 5 still. Then
+/// Blue's capital, set to 4 and its only cell, sends half (2) left onto NPC
+/// land of 5 and fails (NPC 3, the capital keeps 2); Blue, second, ends the
+/// round (capitals +1: Blue 3, Red's, set to 0, 1); Red's lands, set to 1,
+/// cannot move, nor its capital: Red is passed, and Blue, whose only
+/// movable cell is the move's source, is to move, round 6. Then Blue's
+/// failed attacks end round after round, Red passed each time, to round 15,
+/// and round 16 much as in
+/// `the_moves_own_land_grown_at_round_16_keeps_the_mover_in_play`, but with
+/// Blue's move a tie with Red's land of 1, so that its source, grown to 2,
+/// is its only movable cell: Blue is to move in round 17.
 ///
 /// [`PASS_AFTER_RED`]: generals::run::mutant::PASS_AFTER_RED
 #[test]
@@ -803,13 +830,13 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
         .unwrap_or_else(|m| panic!("{m}"));
     assert_eq!(
         seen.len(),
-        5,
-        "two pass corners, the timed W, two MOVE-HALFs"
+        6,
+        "two pass corners, the timed W, two MOVE-HALFs, Red passed after Blue"
     );
     let red = |troops| cell(Owner::Red, Kind::Land, troops);
     // What each move leaves: who is to move, the round, Red's cursor, cells.
     type Left = (&'static str, Player, u16, Pos, Vec<(Pos, Cell)>);
-    let expect: [Left; 3] = [
+    let expect: [Left; 4] = [
         (
             "the timed W",
             Player::Red,
@@ -845,6 +872,20 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
                 (at(9, 2), cell(Owner::Blue, Kind::Capital, 5)),
             ],
         ),
+        (
+            "Blue's MOVE-HALF from its capital fails, Red passed",
+            Player::Blue,
+            6,
+            at(2, 7),
+            vec![
+                (at(9, 2), cell(Owner::Blue, Kind::Capital, 3)),
+                (at(8, 2), cell(Owner::Npc, Kind::Land, 3)),
+                (at(0, 8), cell(Owner::Red, Kind::Capital, 1)),
+                (at(0, 7), red(1)),
+                (at(1, 7), red(1)),
+                (at(2, 7), red(1)),
+            ],
+        ),
     ];
     for (g, (what, player, round, cursor, cells)) in seen[2..].iter().zip(expect) {
         assert_eq!(g.player, player, "{what}: to move: {}", g.to_json());
@@ -855,7 +896,19 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
             assert_eq!(g.cell(p), c, "{what}: cell {p:?}");
         }
     }
-    assert_eq!(s.state().round, 5, "the RTL's round");
+    assert_eq!(s.state().round, 6, "the RTL's round");
+    // Then round by round to 15, and round 16 (GROWN_AT_16).
+    moves
+        .play_to_round_16(&mut s.env)
+        .unwrap_or_else(|m| panic!("{m}"));
+    let g = s.env.golden().clone();
+    assert_eq!((g.round, g.player), (17, Player::Blue), "Red passed");
+    assert_eq!(g.cell(at(0, 8)), cell(Owner::Red, Kind::Capital, 1));
+    assert_eq!(g.cell(at(9, 2)), cell(Owner::Blue, Kind::Capital, 1));
+    assert_eq!(g.cell(at(1, 7)), cell(Owner::Blue, Kind::Land, 2));
+    assert_eq!(g.cell(at(1, 8)), red(1));
+    assert_eq!(g.cell(at(2, 8)), cell(Owner::Npc, Kind::Land, 0));
+    assert_eq!(s.state().round, 17, "the RTL's round");
 }
 
 /// The machine's corners of the corners run
@@ -870,7 +923,9 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
 /// Last: of two transfers of 4 from land of 5 on the bottom row onto
 /// Blue's land of 1, the one from (6,9) up to (6,8), nearer Red's capital
 /// (6 against 7), beats the earlier one from (3,9) right to (4,9), farther
-/// (5 against 4): 5 there, 1 left. Last: from land (1,8) of 20, 17 after
+/// (5 against 4): 5 there, 1 left. Then: from land (5,8) of 5, D takes the
+/// NPC tower of 0 at (6,8), which scores more than A's capture of the NPC
+/// land of 0 at (4,8): a tower of 4, 5 after the round. Last: from land (1,8) of 20, 17 after
 /// Red's failed attack, A takes Red's capital of 1 (16 beats 1), which
 /// wins over W's capture of Red's tower of 5: the capital Blue's with 15,
 /// GAME OVER, Blue the winner, no growth.
@@ -889,12 +944,12 @@ fn the_machine_corners_choose_as_worked_by_hand() {
     moves
         .play_machine(&mut s.env, |env| seen.push(env.golden().clone()))
         .unwrap_or_else(|m| panic!("{m}"));
-    assert_eq!(seen.len(), 4, "four positions");
+    assert_eq!(seen.len(), 5, "five positions");
     let npc = |troops| cell(Owner::Npc, Kind::Land, troops);
     let blue = |troops| cell(Owner::Blue, Kind::Land, troops);
     let capital = |owner, troops| cell(owner, Kind::Capital, troops);
     type Left = (&'static str, u16, Vec<(Pos, Cell)>);
-    let expect: [Left; 4] = [
+    let expect: [Left; 5] = [
         (
             "the capital of 70 captures the 30",
             2,
@@ -934,8 +989,22 @@ fn the_machine_corners_choose_as_worked_by_hand() {
             ],
         ),
         (
+            "the tower of 0 taken, not the land of 0 four cells from Red's capital",
+            5,
+            vec![
+                (at(6, 8), cell(Owner::Blue, Kind::Tower, 5)),
+                (at(5, 8), blue(1)),
+                (at(4, 8), npc(0)),
+                (at(5, 7), npc(100)),
+                (at(5, 9), npc(100)),
+                (at(9, 2), capital(Owner::Blue, 2)),
+                (at(1, 8), npc(2)),
+                (at(0, 8), capital(Owner::Red, 2)),
+            ],
+        ),
+        (
             "the capital taken, not the tower",
-            4,
+            5,
             vec![
                 (at(0, 8), capital(Owner::Blue, 15)),
                 (at(1, 8), blue(1)),
@@ -946,7 +1015,7 @@ fn the_machine_corners_choose_as_worked_by_hand() {
     ];
     for (i, (g, (what, round, cells))) in seen.iter().zip(expect).enumerate() {
         // The last position ends the game: Blue wins and stays the player.
-        let (phase, player) = if i == 3 {
+        let (phase, player) = if i == 4 {
             (Phase::GameOver, Player::Blue)
         } else {
             (Phase::Playing, Player::Red)
@@ -962,7 +1031,7 @@ fn the_machine_corners_choose_as_worked_by_hand() {
             assert_eq!(g.cell(p), c, "{what}: cell {p:?}");
         }
     }
-    assert_eq!(s.state().round, 4, "the RTL's round");
+    assert_eq!(s.state().round, 5, "the RTL's round");
     drop(s);
     assert_hit(&functional::take(), &["machine/score_capture"]);
 }

@@ -211,6 +211,21 @@ fn truncated_frames_time_out_and_are_counted() {
     }
 }
 
+/// The error count past 1 024 (bit 10): a thousand frames cut short after
+/// the start bit, the cheapest bad frame, each counted, and a key after
+/// them still decodes. (The generated mutants' corners run does the same.)
+#[test]
+fn the_error_count_counts_past_a_thousand_and_twenty_four() {
+    const FRAMES: u64 = 1_030;
+    let mut env = env_at(DEVICE_HZ_MAX);
+    for _ in 0..FRAMES {
+        env.send_fault(0x1D, Fault::Truncate { bits: 1 });
+    }
+    env.send(&[0x23]); // D
+    let s = run(&mut env);
+    assert_eq!((s.errors, s.bytes, commands(&env)), (FRAMES, 1, vec![D]));
+}
+
 /// A spike on the clock in the silence after a frame cut short is no edge:
 /// the frame is still dropped at the time-out counted from its last real
 /// edge, not sooner (the scoreboard's bound) and not later.

@@ -63,10 +63,13 @@ pub enum Check {
     /// 1, every pixel checked: [`PASS_AFTER_RED`]'s positions, set through
     /// the backdoor, Z pressed twice, a key timed into the video scan, a
     /// large MOVE-HALF that ends the round ([`BIG_HALF_MOVE`]) and one that
-    /// does not ([`BIG_HALF_MOVE_BLUE_TO_MOVE`]), the side panel's largest
+    /// does not ([`BIG_HALF_MOVE_BLUE_TO_MOVE`]), Red passed after Blue's
+    /// move ([`PASS_AFTER_BLUE`]), rounds played to a 16-round boundary
+    /// ([`CornerMoves::play_to_round_16`]), the side panel's largest
     /// totals ([`largest_totals`]) through the backdoor, then
-    /// [`DROPPED_FRAMES`] bad PS/2 frames and one cut short; then, after
-    /// RESET, a game with the machine playing Blue on [`MACHINE_CORNERS`]'
+    /// [`DROPPED_FRAMES`] bad PS/2 frames and [`CUT_FRAMES`] + 1 cut short
+    /// (the receiver's error count past 1 024); then, after
+    /// RESET ([`bounced_press`]), a game with the machine playing Blue on [`MACHINE_CORNERS`]'
     /// positions, the keyboard's corners ([`keyboard_corners`]) and a game
     /// Red wins ([`RED_WINS`]).
     Corners,
@@ -294,10 +297,13 @@ fn run_one(
 /// each); then Blue x ≥ 8 and y ≥ 2 (16 cells, 8 176, whose conversion
 /// passes 4 088: a thousands digit of 4, which the double dabble must not
 /// adjust; generated mutant 282, `video_scan.v:109`, did) and Red the
-/// rest (84 cells, 42 924). Capitals on (0,8) and (9,2), where map 1 has
+/// rest (84 cells, 42 924); then the other way round, Blue 42 924 (a
+/// hundreds digit of 9, bit 11 of its BCD, which no game of the set gives
+/// Blue; generated mutant 623, `video_scan.v:272`, cleared it) and Red 16
+/// cells, its capital among them. Capitals on (0,8) and (9,2), where map 1 has
 /// them; land elsewhere. No game reaches such totals within the VGA
 /// check's time: they are set through the backdoor ([`CoreEnv::poke`]).
-pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 3] {
+pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 4] {
     let blue_capital = Pos::new(9, 2);
     let board = |red: fn(Pos) -> bool| -> Vec<(Pos, Cell)> {
         (0..10u8)
@@ -329,6 +335,10 @@ pub fn largest_totals() -> [(&'static str, Vec<(Pos, Cell)>); 3] {
         ("Red 99 cells of the ceiling", board(|_| true)),
         ("half and half", board(|p| p.x < 5)),
         ("Blue 16 cells, Red 84", board(|p| p.x < 8 || p.y < 2)),
+        (
+            "Red 16 cells, Blue 84",
+            board(|p| p == Pos::new(0, 8) || (p.x >= 8 && p.y >= 2)),
+        ),
     ]
 }
 
@@ -400,18 +410,91 @@ pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
     keys: "SPACE Z D",
 };
 
+/// [`PASS_AFTER_RED`] the other way round, played right after
+/// [`BIG_HALF_MOVE_BLUE_TO_MOVE`] (Blue to move, round 5, Blue's cursor on
+/// its capital (9,2), its only cell): the capital's 4, half of it (2) left
+/// onto NPC land of 5, fails (NPC 3) and keeps 2. Blue, second, ends the
+/// round (capitals +1: Blue 3, Red 1); Red, whose capital had 0 and whose
+/// lands are set to 1, cannot move and is passed; Blue, whose only movable
+/// cell is the move's source, is to move. A pass scan that missed the
+/// source as Blue's (generated mutant 563, `game_logic.v:776`, read its
+/// owner with bit 1 clear) would pass Blue too.
+pub const PASS_AFTER_BLUE: Corner = Corner {
+    cells: &[
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 4),
+        (Pos::new(8, 2), Owner::Npc, Kind::Land, 5),
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 0),
+        (Pos::new(0, 7), Owner::Red, Kind::Land, 1),
+        (Pos::new(1, 7), Owner::Red, Kind::Land, 1),
+        (Pos::new(2, 7), Owner::Red, Kind::Land, 1),
+    ],
+    keys: "SPACE Z A",
+};
+
+/// One round ended by Blue, played from [`PASS_AFTER_BLUE`]'s end until
+/// round 15 (Blue to move, its cursor on its capital (9,2), which holds 2
+/// each time): the capital's 1 (MOVE-ALL) left onto NPC land set to 5
+/// fails and keeps 1; Blue, second, ends the round (capitals +1); Red, its
+/// capital set to 0 and its lands of 1, is passed; Blue is to move again.
+pub const ROUND_BY_ROUND: Corner = Corner {
+    cells: &[
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 0),
+        (Pos::new(8, 2), Owner::Npc, Kind::Land, 5),
+    ],
+    keys: "SPACE A",
+};
+
+/// The round [`ROUND_BY_ROUND`] leads to (Blue to move), the last before a
+/// 16-round boundary: Red's lands are cleared to NPC land of 0 but for
+/// (1,8), set to land of 2, beside NPC land of 1 at (2,8). Blue's move as
+/// in [`ROUND_BY_ROUND`] ends round 15 (no land grows); Red can move and is
+/// to move in round 16.
+pub const ROUND_15: Corner = Corner {
+    cells: &[
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 0),
+        (Pos::new(0, 7), Owner::Npc, Kind::Land, 0),
+        (Pos::new(1, 7), Owner::Npc, Kind::Land, 0),
+        (Pos::new(2, 7), Owner::Npc, Kind::Land, 0),
+        (Pos::new(1, 8), Owner::Red, Kind::Land, 2),
+        (Pos::new(2, 8), Owner::Npc, Kind::Land, 1),
+        (Pos::new(8, 2), Owner::Npc, Kind::Land, 5),
+    ],
+    keys: "SPACE A",
+};
+
+/// Round 16, Red to move, much as tests/closure.rs's
+/// `the_moves_own_land_grown_at_round_16_keeps_the_mover_in_play` sets it
+/// through the round's backdoor, which the generated design does not have:
+/// both capitals set to 0 and (1,7) to Blue land of 2. Red's cursor, on
+/// (2,7), goes to (1,8) and moves 1 right onto (2,8): a tie, (1,8) keeps 1.
+/// Blue's, on (9,2), goes to (1,7) and moves 1 down onto (1,8): a tie, Red's
+/// with 0, and (1,7) keeps 1. Round 16 ends: capitals +1, land +1 (16 is a
+/// multiple of 16), so the move's source, Blue's land of 2, is Blue's only
+/// movable cell and Red has none (its capital and (1,8) at 1). Red is
+/// passed; Blue is to move in round 17. A pass scan whose test of the
+/// move's source left land's growth out (generated mutant 130,
+/// `game_logic.v:179`, `hit_src_q`'s) passed Blue too.
+pub const GROWN_AT_16: Corner = Corner {
+    cells: &[
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 0),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 0),
+        (Pos::new(1, 7), Owner::Blue, Kind::Land, 2),
+    ],
+    keys: "A S SPACE D A A A A A A A A S S S S S SPACE S",
+};
+
 /// The machine's switches of [`MACHINE_CORNERS`]' game: `SW[1]`, the machine
 /// plays Blue.
 pub const MACHINE_BLUE: u8 = 0b10;
 
-/// Four positions on map 1 with the machine playing Blue (Red, a person,
+/// Five positions on map 1 with the machine playing Blue (Red, a person,
 /// first), set one after the other from the game's start: Red attacks from
 /// its capital (0,8) with 4 into NPC land of 5 and fails, so Blue's machine
 /// is to move on the position set, chooses (docs/rules.md §11) and types
 /// its move; Blue is second, so the round ends and Red is to move again
 /// (in the last, Blue's move wins the game).
 /// Each is worked by hand in tests/closure.rs.
-pub const MACHINE_CORNERS: [Corner; 4] = [
+pub const MACHINE_CORNERS: [Corner; 5] = [
     // Blue's capital (9,2) with 70, its only cell: W and S attacks on NPC
     // land of 100 (1 000 + 69), A a capture of NPC land of 30 (69 beats 30),
     // which wins. A source of 65 troops or more, which no game of the set
@@ -471,6 +554,29 @@ pub const MACHINE_CORNERS: [Corner; 4] = [
         ],
         keys: "SPACE D WAIT TURN",
     },
+    // Blue's one cell that can move, land (5,8) of 5, k = 4: A takes NPC
+    // land of 0 at (4,8), D NPC tower of 0 at (6,8), which wins (a tower's
+    // capture scores more); W and S attack NPC land of 100. A test of the
+    // enemy capital that read the target's x with bit 2 clear (generated
+    // mutant 629, `machine_player.v:311`) took (4,8) for Red's capital
+    // (0,8), a win, and typed A. The cells the last position left Blue are
+    // NPC land of 0 again, its capital 1.
+    Corner {
+        cells: &[
+            (Pos::new(0, 8), Owner::Red, Kind::Capital, 4),
+            (Pos::new(1, 8), Owner::Npc, Kind::Land, 5),
+            (Pos::new(9, 2), Owner::Blue, Kind::Capital, 1),
+            (Pos::new(3, 9), Owner::Npc, Kind::Land, 0),
+            (Pos::new(4, 9), Owner::Npc, Kind::Land, 0),
+            (Pos::new(6, 9), Owner::Npc, Kind::Land, 0),
+            (Pos::new(5, 8), Owner::Blue, Kind::Land, 5),
+            (Pos::new(4, 8), Owner::Npc, Kind::Land, 0),
+            (Pos::new(6, 8), Owner::Npc, Kind::Tower, 0),
+            (Pos::new(5, 7), Owner::Npc, Kind::Land, 100),
+            (Pos::new(5, 9), Owner::Npc, Kind::Land, 100),
+        ],
+        keys: "SPACE D WAIT TURN",
+    },
     // Blue's one cell that can move, land (1,8) of 20 beside Red's capital,
     // 17 after Red's attack fails: A takes the capital (16 beats 1) and
     // wins, above W's capture of Red's tower of 5 at (1,7), which scores
@@ -490,6 +596,7 @@ pub const MACHINE_CORNERS: [Corner; 4] = [
             (Pos::new(4, 9), Owner::Npc, Kind::Land, 0),
             (Pos::new(6, 9), Owner::Npc, Kind::Land, 0),
             (Pos::new(6, 8), Owner::Npc, Kind::Land, 0),
+            (Pos::new(5, 8), Owner::Npc, Kind::Land, 0),
         ],
         keys: "SPACE D WAIT TURN",
     },
@@ -569,15 +676,22 @@ pub const SCAN_INTO: u64 = 300;
 /// turn): the receiver's error count (`dbg_kbd_err`) passes 64, bit 6.
 pub const DROPPED_FRAMES: u8 = 70;
 
+/// Frames of one bit (the start bit, then silence) [`Check::Corners`] sends
+/// after [`DROPPED_FRAMES`], each dropped at the receiver's time-out, the
+/// cheapest bad frame (about 13 000 cycles): the error count passes 1 024,
+/// bit 10.
+pub const CUT_FRAMES: u16 = 960;
+
 /// The moves of [`Check::Corners`], on map 1 from its game's start (Red to
 /// move): [`PASS_AFTER_RED`]'s positions, Space and a W timed into the video
-/// scan ([`CoreEnv::key_into_the_scan`]), [`BIG_HALF_MOVE`] and
-/// [`BIG_HALF_MOVE_BLUE_TO_MOVE`], each position set through the backdoor
+/// scan ([`CoreEnv::key_into_the_scan`]), [`BIG_HALF_MOVE`],
+/// [`BIG_HALF_MOVE_BLUE_TO_MOVE`] and [`PASS_AFTER_BLUE`], each position set through the backdoor
 /// and its keys played to the end. tests/closure.rs checks the states they
 /// leave, worked by hand.
 pub struct CornerMoves {
     before_the_scan: Vec<(Corner, Vec<Step>)>,
     after_the_scan: Vec<(Corner, Vec<Step>)>,
+    to_round_16: [(Corner, Vec<Step>); 3],
     machine: Vec<(Corner, Vec<Step>)>,
 }
 
@@ -590,10 +704,15 @@ impl CornerMoves {
                 .iter()
                 .map(parsed)
                 .collect::<Result<_, _>>()?,
-            after_the_scan: [BIG_HALF_MOVE, BIG_HALF_MOVE_BLUE_TO_MOVE]
+            after_the_scan: [BIG_HALF_MOVE, BIG_HALF_MOVE_BLUE_TO_MOVE, PASS_AFTER_BLUE]
                 .iter()
                 .map(parsed)
                 .collect::<Result<_, _>>()?,
+            to_round_16: [
+                parsed(&ROUND_BY_ROUND)?,
+                parsed(&ROUND_15)?,
+                parsed(&GROWN_AT_16)?,
+            ],
             machine: MACHINE_CORNERS
                 .iter()
                 .map(parsed)
@@ -616,7 +735,19 @@ impl CornerMoves {
         Ok(())
     }
 
-    /// Plays the moves; `after` sees the environment after each of the five.
+    /// Plays [`ROUND_BY_ROUND`] until round 15, then [`ROUND_15`] and
+    /// [`GROWN_AT_16`]: from where [`CornerMoves::play`] leaves the game to
+    /// Blue to move in round 17.
+    pub fn play_to_round_16(&self, env: &mut CoreEnv) -> Result<(), Mismatch> {
+        let [by_round, round_15, grown] = &self.to_round_16;
+        for _ in env.golden().round..15 {
+            set_and_play(env, by_round)?;
+        }
+        set_and_play(env, round_15)?;
+        set_and_play(env, grown)
+    }
+
+    /// Plays the moves; `after` sees the environment after each of the six.
     pub fn play(&self, env: &mut CoreEnv, mut after: impl FnMut(&CoreEnv)) -> Result<(), Mismatch> {
         for position in &self.before_the_scan {
             set_and_play(env, position)?;
@@ -647,14 +778,32 @@ fn set_and_play(env: &mut CoreEnv, (corner, keys): &(Corner, Vec<Step>)) -> Resu
     env.drain()
 }
 
+/// A bounce of [`Check::Corners`]' RESET press, in cycles: 128, bit 7 of
+/// the debouncer's count, which a bounce back clears (generated mutant 537,
+/// `button.v:51`, kept it, and the press was recognised 128 cycles early).
+pub const EXACT_BOUNCE: u32 = 128;
+
+/// [`Check::Corners`]' RESET press: pressed for [`EXACT_BOUNCE`] cycles,
+/// released for as long, then held, released clean.
+pub fn bounced_press() -> Press {
+    Press {
+        stretches: vec![
+            (EXACT_BOUNCE, true),
+            (EXACT_BOUNCE, false),
+            (hold_cycles(), true),
+        ],
+    }
+}
+
 /// Bits of the frame [`Check::Corners`] cuts short at its end (start bit
 /// included): the receiver must drop it at its time-out, not sooner.
 pub const CUT_AFTER_BITS: u8 = 5;
 
-/// A game on map 1 (two people): [`CornerMoves`], then each board of
+/// A game on map 1 (two people): [`CornerMoves`] (to round 17), then each board of
 /// [`largest_totals`], set on a person's turn and shown for three frames,
-/// then [`DROPPED_FRAMES`] bad frames and a frame cut short after
-/// [`CUT_AFTER_BITS`] bits; after RESET, a game on map 1 with the machine
+/// then [`DROPPED_FRAMES`] bad frames, [`CUT_FRAMES`] frames of one bit and
+/// a frame cut short after [`CUT_AFTER_BITS`] bits; after RESET (pressed with a
+/// bounce, [`bounced_press`]), a game on map 1 with the machine
 /// playing Blue on [`MACHINE_CORNERS`]' positions; then
 /// [`keyboard_corners`]; then a game on map 1 that Red wins ([`RED_WINS`]);
 /// then a new game from [`TWO_ROUND_ENDS`]' position. Every cycle and pixel
@@ -678,6 +827,7 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
     checked_run(maps, model, frames, |env| {
         new_game(env, 0)?;
         moves.play(env, |_| {})?;
+        moves.play_to_round_16(env)?;
         for (_, board) in largest_totals() {
             env.poke(&board)?;
             env.run(3 * FRAME_CYCLES)?;
@@ -690,6 +840,10 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
             };
             env.ps2.send(Command::W.make_code(), fault);
         }
+        for _ in 0..CUT_FRAMES {
+            env.ps2
+                .send(Command::W.make_code(), Fault::Truncate { bits: 1 });
+        }
         // A frame cut short: dropped at the receiver's time-out, not sooner.
         env.ps2.send(
             Command::W.make_code(),
@@ -698,8 +852,9 @@ fn corners(maps: &[Map], model: CoreModel, frames: &FrameOptions) -> Result<u64,
             },
         );
         env.drain()?;
-        // The machine's choices on positions no game of the set reaches.
-        env.press_reset(&Press::clean(hold_cycles()))?;
+        // The machine's choices on positions no game of the set reaches,
+        // after a RESET whose press bounces for exactly EXACT_BOUNCE cycles.
+        env.press_reset(&bounced_press())?;
         new_game(env, MACHINE_BLUE)?;
         moves.play_machine(env, |_| {})?;
         keyboard_corners(env)?;
