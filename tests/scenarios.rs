@@ -60,14 +60,17 @@ fn capture_expected() -> GameState {
 
 /// NPC land and NPC towers are captured with any k > 0 (kind unchanged, an
 /// NPC tower becomes the mover's tower), own targets are reinforced, Space
-/// does nothing on an NPC or 1-troop cell, the border stops the cursor,
+/// does nothing on an NPC or 1-troop cell, the border stops the cursor (at
+/// the bottom, top and left rows and columns, in SELECT),
 /// off-board targets do nothing, and towers grow every round while land does
 /// not (rounds 1–3).
 #[test]
 fn capture_of_npc_land_and_npc_tower() {
     let r = check_play("capture", 1, CAPTURE_SCRIPT, &capture_expected());
-    // 22 key presses, each one command; 6 moves, 4 of them captures; 3 round ends.
-    assert_eq!(r.stats.commands, 22);
+    // 30 key presses, each one command (8 of them cursor steps to the top and
+    // bottom rows and back, one refused at each); 6 moves, 4 of them
+    // captures; 3 round ends.
+    assert_eq!(r.stats.commands, 30);
     assert_eq!(r.stats.moves, 6);
     assert_eq!(r.stats.captures, 4);
     assert_eq!(r.stats.rounds, 3);
@@ -103,7 +106,7 @@ fn arrows_act_as_wasd_and_keypad_codes_are_ignored() {
     }
     let r = check_play("arrows", 1, &script, &capture_expected());
     assert_eq!(
-        r.stats.commands, 22,
+        r.stats.commands, 30,
         "the keypad / E0 codes must not become commands"
     );
 }
