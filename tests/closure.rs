@@ -809,7 +809,7 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
 /// passed, round 5. Then from (1,7) set to 200 the same onto (2,7); Blue's
 /// capital, set to 5, can move, so Blue is to move, round 5 still. Then
 /// Blue's capital, set to 4 and its only cell, sends half (2) left onto NPC
-/// land of 5 and fails (NPC 3, the capital keeps 2); Blue, second, ends the
+/// land of 129 and fails (NPC 127, the capital keeps 2); Blue, second, ends the
 /// round (capitals +1: Blue 3, Red's, set to 0, 1); Red's lands, set to 1,
 /// cannot move, nor its capital: Red is passed, and Blue, whose only
 /// movable cell is the move's source, is to move, round 6. Then Blue's
@@ -817,7 +817,9 @@ fn growth_with_one_and_two_round_ends_at_round_1_and_16() {
 /// and round 16 much as in
 /// `the_moves_own_land_grown_at_round_16_keeps_the_mover_in_play`, but with
 /// Blue's move a tie with Red's land of 1, so that its source, grown to 2,
-/// is its only movable cell: Blue is to move in round 17.
+/// is its only movable cell: Blue is to move in round 17. Then Blue's 1 from
+/// its capital fails on a Red tower set to 2, which grows back to 2 as
+/// round 17 ends, Red's only movable cell: Red is to move in round 18.
 ///
 /// [`PASS_AFTER_RED`]: generals::run::mutant::PASS_AFTER_RED
 #[test]
@@ -879,7 +881,7 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
             at(2, 7),
             vec![
                 (at(9, 2), cell(Owner::Blue, Kind::Capital, 3)),
-                (at(8, 2), cell(Owner::Npc, Kind::Land, 3)),
+                (at(8, 2), cell(Owner::Npc, Kind::Land, 127)),
                 (at(0, 8), cell(Owner::Red, Kind::Capital, 1)),
                 (at(0, 7), red(1)),
                 (at(1, 7), red(1)),
@@ -901,14 +903,18 @@ fn the_corners_runs_moves_leave_the_states_worked_by_hand() {
     moves
         .play_to_round_16(&mut s.env)
         .unwrap_or_else(|m| panic!("{m}"));
+    // Round 16's end as worked by hand (GROWN_AT_16), then Blue's failed
+    // attack on Red's tower of 2 (TARGET_GROWN): round 17 ends, the tower
+    // grows back to 2, Red's only movable cell, and Red is to move.
     let g = s.env.golden().clone();
-    assert_eq!((g.round, g.player), (17, Player::Blue), "Red passed");
+    assert_eq!((g.round, g.player), (18, Player::Red), "Red to move");
     assert_eq!(g.cell(at(0, 8)), cell(Owner::Red, Kind::Capital, 1));
-    assert_eq!(g.cell(at(9, 2)), cell(Owner::Blue, Kind::Capital, 1));
+    assert_eq!(g.cell(at(9, 2)), cell(Owner::Blue, Kind::Capital, 2));
+    assert_eq!(g.cell(at(8, 2)), cell(Owner::Red, Kind::Tower, 2));
     assert_eq!(g.cell(at(1, 7)), cell(Owner::Blue, Kind::Land, 2));
     assert_eq!(g.cell(at(1, 8)), red(1));
     assert_eq!(g.cell(at(2, 8)), cell(Owner::Npc, Kind::Land, 0));
-    assert_eq!(s.state().round, 17, "the RTL's round");
+    assert_eq!(s.state().round, 18, "the RTL's round");
 }
 
 /// The machine's corners of the corners run

@@ -413,7 +413,10 @@ pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
 /// [`PASS_AFTER_RED`] the other way round, played right after
 /// [`BIG_HALF_MOVE_BLUE_TO_MOVE`] (Blue to move, round 5, Blue's cursor on
 /// its capital (9,2), its only cell): the capital's 4, half of it (2) left
-/// onto NPC land of 5, fails (NPC 3) and keeps 2. Blue, second, ends the
+/// onto NPC land of 129, fails (NPC 127) and keeps 2; a target of 128
+/// troops or more, which no other move of the set attacks (generated mutant
+/// 750, `game_logic.v:147`, compared k with the target's troops without
+/// bit 7 and took it). Blue, second, ends the
 /// round (capitals +1: Blue 3, Red 1); Red, whose capital had 0 and whose
 /// lands are set to 1, cannot move and is passed; Blue, whose only movable
 /// cell is the move's source, is to move. A pass scan that missed the
@@ -422,7 +425,7 @@ pub const BIG_HALF_MOVE_BLUE_TO_MOVE: Corner = Corner {
 pub const PASS_AFTER_BLUE: Corner = Corner {
     cells: &[
         (Pos::new(9, 2), Owner::Blue, Kind::Capital, 4),
-        (Pos::new(8, 2), Owner::Npc, Kind::Land, 5),
+        (Pos::new(8, 2), Owner::Npc, Kind::Land, 129),
         (Pos::new(0, 8), Owner::Red, Kind::Capital, 0),
         (Pos::new(0, 7), Owner::Red, Kind::Land, 1),
         (Pos::new(1, 7), Owner::Red, Kind::Land, 1),
@@ -481,6 +484,24 @@ pub const GROWN_AT_16: Corner = Corner {
         (Pos::new(1, 7), Owner::Blue, Kind::Land, 2),
     ],
     keys: "A S SPACE D A A A A A A A A S S S S S SPACE S",
+};
+
+/// Round 17, after [`GROWN_AT_16`] (Blue to move, its cursor on (1,7)):
+/// (8,2) set to a Red tower of 2, Red's capital to 0, Blue's to 2. Blue's
+/// cursor goes back to its capital and sends 1 left onto the tower: it
+/// fails (the tower keeps 1). Blue, second, ends round 17: towers and
+/// capitals +1, so the tower, the move's target, grows to 2 and is Red's
+/// only movable cell (its capital 1, its land (1,8) 1): Red is to move in
+/// round 18. A pass scan whose test of the move's target read the owner
+/// with bit 0 flipped (generated mutant 789, `game_logic.v:181`) saw
+/// Red's tower as no one's, not grown, and passed Red.
+pub const TARGET_GROWN: Corner = Corner {
+    cells: &[
+        (Pos::new(8, 2), Owner::Red, Kind::Tower, 2),
+        (Pos::new(0, 8), Owner::Red, Kind::Capital, 0),
+        (Pos::new(9, 2), Owner::Blue, Kind::Capital, 2),
+    ],
+    keys: "D D D D D D D D W W W W W SPACE A",
 };
 
 /// The machine's switches of [`MACHINE_CORNERS`]' game: `SW[1]`, the machine
@@ -691,7 +712,7 @@ pub const CUT_FRAMES: u16 = 960;
 pub struct CornerMoves {
     before_the_scan: Vec<(Corner, Vec<Step>)>,
     after_the_scan: Vec<(Corner, Vec<Step>)>,
-    to_round_16: [(Corner, Vec<Step>); 3],
+    to_round_16: [(Corner, Vec<Step>); 4],
     machine: Vec<(Corner, Vec<Step>)>,
 }
 
@@ -712,6 +733,7 @@ impl CornerMoves {
                 parsed(&ROUND_BY_ROUND)?,
                 parsed(&ROUND_15)?,
                 parsed(&GROWN_AT_16)?,
+                parsed(&TARGET_GROWN)?,
             ],
             machine: MACHINE_CORNERS
                 .iter()
@@ -736,15 +758,16 @@ impl CornerMoves {
     }
 
     /// Plays [`ROUND_BY_ROUND`] until round 15, then [`ROUND_15`] and
-    /// [`GROWN_AT_16`]: from where [`CornerMoves::play`] leaves the game to
-    /// Blue to move in round 17.
+    /// [`GROWN_AT_16`], then [`TARGET_GROWN`]: from where
+    /// [`CornerMoves::play`] leaves the game to Red to move in round 18.
     pub fn play_to_round_16(&self, env: &mut CoreEnv) -> Result<(), Mismatch> {
-        let [by_round, round_15, grown] = &self.to_round_16;
+        let [by_round, round_15, grown, target_grown] = &self.to_round_16;
         for _ in env.golden().round..15 {
             set_and_play(env, by_round)?;
         }
         set_and_play(env, round_15)?;
-        set_and_play(env, grown)
+        set_and_play(env, grown)?;
+        set_and_play(env, target_grown)
     }
 
     /// Plays the moves; `after` sees the environment after each of the six.

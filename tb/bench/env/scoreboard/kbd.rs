@@ -18,6 +18,11 @@ const BYTE_LATENCY_SLACK: u64 = 16;
 /// the receiver sees the line this much later than the pins, and counts its
 /// idle time after reset from the reset, when its filtered clock is high.
 pub const ARMING_SLACK: u32 = 16;
+/// Cycles the synchroniser and the error counter's register add to the
+/// glitch filter's delay before a frame cut short is counted, and a margin:
+/// the receiver times it out this long after the time-out counted from its
+/// last clock edge on the pins (docs/verification.md), not later.
+pub const TIMEOUT_SLACK: u64 = 8;
 
 /// Totals of a keyboard run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,8 +63,12 @@ pub struct KbdObs {
 pub struct KbdScoreboard {
     /// Cycles from a frame's last falling edge until its byte must be out.
     byte_latency_max: u64,
-    /// Cycles after a bad frame ends by which its error must be counted.
+    /// Cycles after a bad frame ends by which its error must be counted
+    /// (a frame cut short: see [`KbdScoreboard::latest_count`]).
     error_latency_max: u64,
+    /// The glitch filter's length: a frame cut short is timed out from the
+    /// filtered clock's last edge, this much after the pins'.
+    filter_cycles: u64,
     /// The receiver's time-out: a frame cut short is dropped after this
     /// many cycles of a quiet clock, never sooner.
     timeout_cycles: u64,
@@ -101,6 +110,7 @@ impl KbdScoreboard {
             byte_latency_max: u64::from(rx.filter_cycles) + BYTE_LATENCY_SLACK,
             error_latency_max: u64::from(truncate_silence(rx)),
             timeout_cycles: u64::from(rx.timeout_cycles),
+            filter_cycles: u64::from(rx.filter_cycles),
             in_flight: VecDeque::new(),
             bad_frames: VecDeque::new(),
             arming: RxArming::new(rx.arm_cycles, rx.filter_cycles + ARMING_SLACK),
@@ -370,6 +380,19 @@ impl KbdScoreboard {
         }
     }
 
+    /// The last cycle at which bad frame `f` may still be uncounted: a frame
+    /// cut short is dropped at the time-out, counted from the filtered
+    /// clock's last edge, within [`TIMEOUT_SLACK`]; any other, at most
+    /// `error_latency_max` cycles after it ends.
+    fn latest_count(&self, f: &SentFrame) -> u64 {
+        match f.fault {
+            Fault::Truncate { .. } | Fault::TruncateGlitch { .. } => {
+                f.quiet_from + self.timeout_cycles + self.filter_cycles + TIMEOUT_SLACK
+            }
+            _ => f.end_cycle + self.error_latency_max,
+        }
+    }
+
     /// The state after the edge against the golden one: no byte overdue, the
     /// FIFO head, the overflow counter, and the error counter within what
     /// the bad frames sent allow (a bad frame is counted when the receiver
@@ -418,7 +441,7 @@ impl KbdScoreboard {
         let overdue = self
             .bad_frames
             .iter()
-            .filter(|f| cycle > f.end_cycle + self.error_latency_max)
+            .filter(|f| cycle > self.latest_count(f))
             .count() as u64;
         let countable = self
             .bad_frames
