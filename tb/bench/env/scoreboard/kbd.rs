@@ -64,7 +64,7 @@ pub struct KbdScoreboard {
     /// Cycles from a frame's last falling edge until its byte must be out.
     byte_latency_max: u64,
     /// Cycles after a bad frame ends by which its error must be counted
-    /// (a frame cut short: see [`KbdScoreboard::latest_count`]).
+    /// (a frame cut short: see [`KbdScoreboard::count_window`]).
     error_latency_max: u64,
     /// The glitch filter's length: a frame cut short is timed out from the
     /// filtered clock's last edge, this much after the pins'.
@@ -368,37 +368,25 @@ impl KbdScoreboard {
         self.pending_push = self.decoder.push(byte).map(|c| (c, f.end_cycle));
     }
 
-    /// The first cycle at which the receiver may count bad frame `f`: when
-    /// the frame has ended, and for a frame cut short when the clock has
-    /// been quiet for the time-out.
-    fn earliest_count(&self, f: &SentFrame) -> u64 {
+    /// The cycles in which the receiver may count bad frame `f`, first and
+    /// last: a frame cut short from the time-out counted from its last
+    /// clock edge on the pins to the time-out counted from the filtered
+    /// clock's, within [`TIMEOUT_SLACK`]; any other from its end to
+    /// `error_latency_max` cycles after it.
+    fn count_window(&self, f: &SentFrame) -> (u64, u64) {
         match f.fault {
             Fault::Truncate { .. } | Fault::TruncateGlitch { .. } => {
-                f.quiet_from + self.timeout_cycles
+                let timed_out = f.quiet_from + self.timeout_cycles;
+                (timed_out, timed_out + self.filter_cycles + TIMEOUT_SLACK)
             }
-            _ => f.end_cycle,
-        }
-    }
-
-    /// The last cycle at which bad frame `f` may still be uncounted: a frame
-    /// cut short is dropped at the time-out, counted from the filtered
-    /// clock's last edge, within [`TIMEOUT_SLACK`]; any other, at most
-    /// `error_latency_max` cycles after it ends.
-    fn latest_count(&self, f: &SentFrame) -> u64 {
-        match f.fault {
-            Fault::Truncate { .. } | Fault::TruncateGlitch { .. } => {
-                f.quiet_from + self.timeout_cycles + self.filter_cycles + TIMEOUT_SLACK
-            }
-            _ => f.end_cycle + self.error_latency_max,
+            _ => (f.end_cycle, f.end_cycle + self.error_latency_max),
         }
     }
 
     /// The state after the edge against the golden one: no byte overdue, the
     /// FIFO head, the overflow counter, and the error counter within what
     /// the bad frames sent allow (a bad frame is counted when the receiver
-    /// notices, at most `error_latency_max` cycles after it ends, and not
-    /// before it ends; a frame cut short not before the clock has been
-    /// quiet for the time-out).
+    /// notices, within [`KbdScoreboard::count_window`]).
     fn compare(&mut self, cycle: u64, obs: &KbdObs) -> Result<(), Mismatch> {
         if let Some(f) = self.may_vanish {
             if cycle > self.byte_due(&f) {
@@ -438,16 +426,12 @@ impl KbdScoreboard {
                 obs.ovf_count,
             ));
         }
-        let overdue = self
-            .bad_frames
-            .iter()
-            .filter(|f| cycle > self.latest_count(f))
-            .count() as u64;
-        let countable = self
-            .bad_frames
-            .iter()
-            .filter(|f| cycle >= self.earliest_count(f))
-            .count() as u64;
+        let (mut overdue, mut countable) = (0, 0);
+        for f in &self.bad_frames {
+            let (first, last) = self.count_window(f);
+            countable += u64::from(cycle >= first);
+            overdue += u64::from(cycle > last);
+        }
         let sent_bad = self.stats.errors;
         let settled_before = sent_bad - self.bad_frames.len() as u64;
         let must_have = settled_before + overdue;
