@@ -36,15 +36,22 @@ YosysHQ's mcy does it:
    hashes of the mutated design and of the binary that judged it (so by
    the RTL, the seed and the check set). With --resume, the mutants the
    journal already judged are not run again: a run cut short (the nightly's
-   thousand take hours) goes on where it stopped.
+   thousand take hours) goes on where it stopped. A journal copied into
+   mutants/journal/ (and committed) is read too, so a run spread over
+   machines that start afresh goes on as well. With --skip-read, the
+   mutants whose mutation mutants/generated-survivors.toml reads as
+   equivalent (a written reason) are counted as such and not run again.
 
 Usage: scripts/mutants --generate N [--seed S] [--sample K | --mutants K,L,…]
                        [--jobs J] [--timeout SECONDS] [--triage DEPTH]
                        [--triage-timeout SECONDS] [--floor RATE] [--resume]
+                       [--skip-read]
   --sample K   run K of the N, rotating with the commit (CI); default all
   --mutants K,L,…  run just these (a report's survivors, after a new check)
   --resume     take the verdicts the journal already has for this design and
                this binary; run only the rest
+  --skip-read  do not run the mutants mutants/generated-survivors.toml reads
+               as equivalent; they count as equivalent, listed as not run
 Exit status: 0 the run completed (survivors are reported, not failed: the
 kill rate is the figure); 1 mutant 0 failed a check (the flow or the bench
 is broken) or the kill rate is below --floor; 2 bad usage, a tool failed,
@@ -65,6 +72,8 @@ import tomllib
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "out", "mutants", "generated")
 TARGET = os.path.join(ROOT, "target", "generated")
+# Journals kept in the repository, for a run spread over fresh machines.
+KEPT = os.path.join(ROOT, "mutants", "journal")
 # The bench's models are built with this BOT_GAP (tb/dut/build.rs): the
 # generated design must be the same design.
 BOT_GAP = 20000
@@ -276,6 +285,49 @@ def check(binary, k, timeout):
     return json.loads(line)
 
 
+def run_mutants(binary, ids, jobs, timeout, log, verdicts):
+    """Mutant 0 and the mutants `ids`, `jobs` at a time, each verdict
+    appended to `verdicts` (which may hold a resumed run's already) and
+    written to the journal `log`. Mutant 0 is first in the queue but runs
+    beside the others, not before them (it costs the whole check set); the
+    verdicts are written to the journal only once it has passed, since
+    those of a flow that fails it are worthless. If it fails, the queue is
+    dropped and the run fails (exit 1)."""
+    done, passed, held = 0, False, []
+    t_run = time.time()
+
+    def journal(v):
+        if not v.get("error"):
+            log.write(json.dumps(v) + "\n")
+            log.flush()
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        first = pool.submit(check, binary, 0, timeout * 4)
+        futures = [pool.submit(check, binary, k, timeout) for k in ids]
+        for f in concurrent.futures.as_completed([first] + futures):
+            v = f.result()
+            if f is first:
+                if v.get("killed_by") or v.get("error"):
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    fail(f"mutant 0 (no mutation) fails: {v.get('detail') or v.get('error')}; "
+                         "nothing is written to the journal", 1)
+                passed = True
+                say(f"mutant 0 (no mutation) passes every check ({v['seconds']:.1f} s)")
+                for h in held:
+                    journal(h)
+                held = []
+                continue
+            verdicts.append(v)
+            if passed:
+                journal(v)
+            else:
+                held.append(v)
+            done += 1
+            if done % 10 == 0 or done == len(ids):
+                killed = sum(1 for x in verdicts if x.get("killed_by"))
+                say(f"{done}/{len(ids)} run, {killed} killed in all ({time.time() - t_run:.0f} s)")
+
+
 def formal_design(d):
     """The mutated design for the proofs, once: the selector an input, the
     memories mapped to registers and logic (the ROMs become constants)."""
@@ -380,6 +432,24 @@ def journaled(path, n):
     return verdicts
 
 
+def earlier_verdicts(journal, kept_dir, n):
+    """The verdicts of a resumed run: those of the journal of the same name
+    in `kept_dir` (a run's journal kept in the repository), then those of
+    `journal` itself, which win where both have a mutant. The kept ones
+    `journal` lacks are appended to it, so that it holds the whole run (and
+    is the file to keep again)."""
+    kept = journaled(os.path.join(kept_dir, os.path.basename(journal)), n)
+    own = journaled(journal, n)
+    missing = [v for k, v in sorted(kept.items()) if k not in own]
+    if missing:
+        try:
+            with open(journal, "a") as f:
+                f.writelines(json.dumps(v) + "\n" for v in missing)
+        except OSError as e:
+            fail(f"cannot write the journal {os.path.relpath(journal, ROOT)}: {e.strerror}")
+    return {**kept, **own}
+
+
 def ci_subset(ids, k):
     code, head = run(["git", "rev-parse", "HEAD"])
     seed = int(head.strip()[:8], 16) if code == 0 and head.strip() else 0
@@ -407,28 +477,41 @@ def looked_at():
     return table
 
 
+def mutation_of(m):
+    """A mutation as yosys's `mutate` command line writes it (the key of
+    mutants/generated-survivors.toml)."""
+    return " ".join(f"-{k} {m[k]}" for k in ("mode", "cell", "port", "portbit", "ctrlbit") if k in m)
+
+
+def read_equivalent(ids, by_id, reasons):
+    """The mutants of `ids` whose mutation `reasons` (looked_at()) reads as
+    equivalent."""
+    return [k for k in ids if reasons.get(mutation_of(by_id[k]), {}).get("verdict") == "equivalent"]
+
+
 def report(muts, verdicts, secs, args, jobs):
     by_id = {m["id"]: m for m in muts}
     reasons = looked_at()
     rows = []
     for v in verdicts:
         m = by_id[v["mutant"]]
-        mutation = " ".join(f"-{k} {m[k]}" for k in
-                            ("mode", "cell", "port", "portbit", "ctrlbit") if k in m)
+        mutation = mutation_of(m)
         row = {**v, "module": m["rtl_module"], "line": m["line"], "mutation": mutation}
         seen = reasons.get(mutation)
         if seen and not v.get("killed_by") and not v.get("error") and not v.get("no_op"):
             row["reason"] = seen["reason"]
             if seen["verdict"] == "equivalent":
                 row["triage"] = "EQUIVALENT"
-                row["why"] = "by reason (mutants/generated-survivors.toml)"
+                row["why"] = "by reason (mutants/generated-survivors.toml)" \
+                    + (", not run (--skip-read)" if v.get("not_run") else "")
         rows.append(row)
     killed = [r for r in rows if r.get("killed_by")]
     errors = [r for r in rows if r.get("error")]
     survived = [r for r in rows if not r.get("killed_by") and not r.get("error")]
     equivalent = [r for r in survived if r.get("triage") == "EQUIVALENT"]
     no_ops = [r for r in survived if r.get("no_op")]
-    ran = len(rows) - len(no_ops)
+    not_run = [r for r in survived if r.get("not_run")]
+    ran = len(rows) - len(no_ops) - len(not_run)
     judged = len(rows) - len(errors) - len(equivalent)
     rate = len(killed) / judged if judged else 1.0
     modules = {}
@@ -443,6 +526,7 @@ def report(muts, verdicts, secs, args, jobs):
         checks[r["killed_by"]] = checks.get(r["killed_by"], 0) + 1
     summary = {"sampled": args.generate, "seed": args.seed, "run": len(rows), "killed": len(killed),
                "survived": len(survived), "equivalent": len(equivalent), "no_ops": len(no_ops),
+               "not_run_read": len(not_run),
                "triage_depth": args.triage, "errors": len(errors), "kill_rate": round(rate, 4),
                "seconds": round(secs, 1), "jobs": jobs,
                "mutants_a_minute": round(60 * ran / secs, 1) if secs else 0,
@@ -458,8 +542,10 @@ def report(muts, verdicts, secs, args, jobs):
         f.write(f"# Generated mutants: {len(killed)} of {judged} killed ({100 * rate:.1f} %)\n\n"
                 f"{ran} run of {args.generate} sampled (seed {args.seed}) in {secs:.0f} s, "
                 f"{jobs} at a time ({summary['mutants_a_minute']} a minute); "
-                f"{len(survived) - len(no_ops)} survived, {len(errors)} errors; "
-                f"{len(no_ops)} no-ops not run (equivalent by construction). {triaged}\n\n"
+                f"{len(survived) - len(no_ops) - len(not_run)} survived, {len(errors)} errors; "
+                f"{len(no_ops)} no-ops not run (equivalent by construction)"
+                + (f", {len(not_run)} equivalent by a reason not run again (--skip-read)"
+                   if not_run else "") + f". {triaged}\n\n"
                 "Killed by: " + (", ".join(f"{c} {n}" for c, n in sorted(checks.items())) or "none") +
                 "\n\n| module | judged | killed | survived | of them equivalent "
                 "| kill rate of the non-equivalent |\n|---|---|---|---|---|---|\n")
@@ -501,6 +587,9 @@ def main(argv):
                     help="fail (exit 1) below this kill rate (0 … 1)")
     ap.add_argument("--resume", action="store_true",
                     help="take the verdicts the journal has for this design and binary; run the rest")
+    ap.add_argument("--skip-read", action="store_true",
+                    help="do not run the mutants mutants/generated-survivors.toml reads as "
+                         "equivalent; count them as equivalent, listed as not run")
     a = ap.parse_args(argv)
     if not 1 <= a.generate <= 100000 or a.jobs < 1 or (a.sample is not None and a.sample < 1):
         fail("--generate takes 1 … 100000, --jobs and --sample 1 or more")
@@ -536,37 +625,32 @@ def main(argv):
         say(f"{len(static)} of them are no-ops (equivalent by construction), "
             "counted as equivalent and not run: " + " ".join(str(v["mutant"]) for v in static))
         ids = [k for k in ids if not by_id[k].get("no_op")]
+    if a.skip_read:
+        read = read_equivalent(ids, by_id, looked_at())
+        say(f"{len(read)} of them are equivalent by a reason in mutants/generated-survivors.toml "
+            "(--skip-read), counted as equivalent and not run: " + " ".join(map(str, read)))
+        static += [{"mutant": k, "killed_by": None, "seconds": 0.0, "not_run": True}
+                   for k in read]
+        ids = [k for k in ids if k not in set(read)]
     journal = journal_path(design, binary)
     verdicts = []
     if a.resume:
-        earlier = journaled(journal, a.generate)
+        earlier = earlier_verdicts(journal, KEPT, a.generate)
         verdicts = [earlier[k] for k in ids if k in earlier]
         ids = [k for k in ids if k not in earlier]
-        say(f"resuming: {len(verdicts)} verdicts from {os.path.relpath(journal, ROOT)}, "
-            f"{len(ids)} mutants to run")
-    base = check(binary, 0, a.timeout * 4)
-    if base.get("killed_by") or base.get("error"):
-        fail(f"mutant 0 (no mutation) fails: {base.get('detail') or base.get('error')}", 1)
-    say(f"mutant 0 (no mutation) passes every check ({base['seconds']:.1f} s); running {len(ids)}")
-    jobs = max(1, min(a.jobs, len(ids)))
-    done = 0
-    t_run = time.time()
+        kept = os.path.join(KEPT, os.path.basename(journal))
+        say(f"resuming: {len(verdicts)} verdicts from {os.path.relpath(journal, ROOT)}"
+            + (f" and {os.path.relpath(kept, ROOT)}" if os.path.exists(kept) else "")
+            + f", {len(ids)} mutants to run")
+    jobs = max(1, min(a.jobs, len(ids) + 1))
+    say(f"running mutant 0 (no mutation, which must pass every check) and {len(ids)} mutants, "
+        f"{jobs} at a time")
     try:
         log = open(journal, "a")
     except OSError as e:
         fail(f"cannot write the journal {os.path.relpath(journal, ROOT)}: {e.strerror}")
-    with log, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(check, binary, k, a.timeout) for k in ids]
-        for f in concurrent.futures.as_completed(futures):
-            v = f.result()
-            verdicts.append(v)
-            if not v.get("error"):
-                log.write(json.dumps(v) + "\n")
-                log.flush()
-            done += 1
-            if done % 10 == 0 or done == len(ids):
-                killed = sum(1 for x in verdicts if x.get("killed_by"))
-                say(f"{done}/{len(ids)} run, {killed} killed in all ({time.time() - t_run:.0f} s)")
+    with log:
+        run_mutants(binary, ids, jobs, a.timeout, log, verdicts)
     survivors = [v for v in verdicts if not v.get("killed_by") and not v.get("error")]
     verdicts = sorted(verdicts + static, key=lambda v: v["mutant"])
     if survivors and a.triage > 0:

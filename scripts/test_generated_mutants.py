@@ -1,13 +1,13 @@
-"""Unit tests of scripts/generated_mutants.py's journal (scripts/test runs
-them): what a run cut short leaves must be read back, and anything else
-refused with the file and the line named."""
+"""Unit tests of scripts/generated_mutants.py (scripts/test runs them): the
+journal (what a run cut short leaves must be read back, and anything else
+refused with the file and the line named) and --skip-read."""
 import io
 import json
 import os
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stderr
+from contextlib import redirect_stderr, redirect_stdout
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generated_mutants as gm  # noqa: E402
@@ -64,6 +64,23 @@ class Journal(unittest.TestCase):
         self.write(json.dumps({"mutant": 2}) + "\n")
         self.assertIn(":1: not a verdict", self.refused())
 
+    def test_a_kept_journal_is_read_beside_the_run_s_own(self):
+        kept = os.path.join(self.dir.name, "kept")
+        os.mkdir(kept)
+        with open(os.path.join(kept, "journal-a-b.jsonl"), "w") as f:
+            f.write(verdict(1) + "\n" + verdict(2, None) + "\n")
+        with open(os.path.join(kept, "journal-a-c.jsonl"), "w") as f:
+            f.write(verdict(4) + "\n")
+        self.write(verdict(2) + "\n" + verdict(3) + "\n")
+        got = gm.earlier_verdicts(self.path, kept, 10)
+        self.assertEqual(sorted(got), [1, 2, 3])
+        self.assertEqual(got[2]["killed_by"], "machine")
+        # The run's own journal now holds the kept verdict it lacked.
+        self.assertEqual(sorted(gm.journaled(self.path, 10)), [1, 2, 3])
+        os.remove(self.path)
+        self.assertEqual(sorted(gm.earlier_verdicts(self.path, kept, 10)), [1, 2])
+        self.assertEqual(sorted(gm.journaled(self.path, 10)), [1, 2])
+
     def test_the_journal_is_named_by_both_files(self):
         a = os.path.join(self.dir.name, "a")
         b = os.path.join(self.dir.name, "b")
@@ -75,6 +92,102 @@ class Journal(unittest.TestCase):
             f.write("another binary")
         self.assertNotEqual(first, gm.journal_path(a, b))
         self.assertRegex(os.path.basename(first), r"^journal-[0-9a-f]{12}-[0-9a-f]{12}\.jsonl$")
+
+
+class SkipRead(unittest.TestCase):
+    """--skip-read: a survivor read as equivalent is not run again, and the
+    report counts it as equivalent and not run, never as killed or as run."""
+
+    MUTS = [{"id": k, "mode": "inv", "cell": f"$c{k}", "port": "Y", "portbit": 0,
+             "rtl_module": "m.v", "line": f"rtl/m.v:{k}"} for k in (1, 2, 3, 4)]
+    REASONS = {"-mode inv -cell $c2 -port Y -portbit 0": {"verdict": "equivalent", "reason": "r2"},
+               "-mode inv -cell $c3 -port Y -portbit 0": {"verdict": "gap", "reason": "r3"}}
+
+    def test_only_the_equivalent_ones_are_skipped(self):
+        by_id = {m["id"]: m for m in self.MUTS}
+        self.assertEqual(gm.read_equivalent([1, 2, 3, 4], by_id, self.REASONS), [2])
+        self.assertEqual(gm.read_equivalent([1, 3, 4], by_id, self.REASONS), [])
+
+    def test_the_report_counts_them_as_equivalent_and_not_run(self):
+        verdicts = [{"mutant": 1, "killed_by": "machine", "seconds": 2.0},
+                    {"mutant": 2, "killed_by": None, "seconds": 0.0, "not_run": True},
+                    {"mutant": 3, "killed_by": None, "seconds": 9.0},
+                    {"mutant": 4, "killed_by": None, "seconds": 9.0}]
+        args = type("Args", (), {"generate": 4, "seed": 1, "triage": 0})()
+        with tempfile.TemporaryDirectory() as out:
+            saved = gm.OUT, gm.looked_at
+            gm.OUT, gm.looked_at = out, lambda: self.REASONS
+            try:
+                s = gm.report(self.MUTS, verdicts, 60.0, args, 2)
+            finally:
+                gm.OUT, gm.looked_at = saved
+            with open(os.path.join(out, "report.md")) as f:
+                md = f.read()
+        self.assertEqual((s["killed"], s["equivalent"], s["not_run_read"]), (1, 1, 1))
+        self.assertEqual(s["kill_rate"], round(1 / 3, 4))
+        self.assertEqual(s["mutants_a_minute"], 3.0)
+        self.assertIn("2 survived", md)
+        self.assertIn("1 equivalent by a reason not run again (--skip-read)", md)
+        self.assertIn("not run (--skip-read) | r2 |", md)
+
+
+# A stand-in for `generals mutant K --mismatch-dir D`: mutant 0 passes after
+# a pause (so the others are judged first) unless FAKE_BASE_FAILS is set;
+# every other mutant is killed at once.
+FAKE_BENCH = """#!/bin/sh
+k=$2
+if [ "$k" = 0 ]; then
+    sleep 0.5
+    if [ -n "$FAKE_BASE_FAILS" ]; then
+        echo '{"mutant": 0, "killed_by": "machine", "detail": "broken", "seconds": 0.5}'
+    else
+        echo '{"mutant": 0, "killed_by": null, "seconds": 0.5}'
+    fi
+else
+    echo "{\\"mutant\\": $k, \\"killed_by\\": \\"machine\\", \\"seconds\\": 0.0}"
+fi
+"""
+
+
+class MutantZeroBeside(unittest.TestCase):
+    """Mutant 0 runs beside the others; their verdicts reach the journal only
+    once it has passed, and none do if it fails."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.bench = os.path.join(self.dir.name, "generals")
+        with open(self.bench, "w") as f:
+            f.write(FAKE_BENCH)
+        os.chmod(self.bench, 0o755)
+        self.journal = os.path.join(self.dir.name, "journal.jsonl")
+        self.saved = gm.OUT
+        gm.OUT = self.dir.name
+        os.environ.pop("FAKE_BASE_FAILS", None)
+
+    def tearDown(self):
+        gm.OUT = self.saved
+        os.environ.pop("FAKE_BASE_FAILS", None)
+        self.dir.cleanup()
+
+    def run_them(self):
+        verdicts = [{"mutant": 9, "killed_by": None, "seconds": 1.0}]
+        with open(self.journal, "a") as log, redirect_stdout(io.StringIO()):
+            gm.run_mutants(self.bench, [1, 2, 3], 2, 30.0, log, verdicts)
+        return verdicts
+
+    def test_the_verdicts_are_journaled_once_mutant_0_passes(self):
+        verdicts = self.run_them()
+        self.assertEqual(sorted(v["mutant"] for v in verdicts), [1, 2, 3, 9])
+        self.assertEqual(sorted(gm.journaled(self.journal, 10)), [1, 2, 3])
+
+    def test_a_failing_mutant_0_stops_the_run_and_journals_nothing(self):
+        os.environ["FAKE_BASE_FAILS"] = "1"
+        err = io.StringIO()
+        with redirect_stderr(err), self.assertRaises(SystemExit) as e:
+            self.run_them()
+        self.assertEqual(e.exception.code, 1)
+        self.assertIn("mutant 0 (no mutation) fails: broken", err.getvalue())
+        self.assertEqual(gm.journaled(self.journal, 10), {})
 
 
 if __name__ == "__main__":
