@@ -281,7 +281,10 @@ def check(binary, k, timeout):
                 "seconds": round(time.time() - t0, 1)}
     line = next((l for l in out.splitlines() if l.startswith("{")), None)
     if code != 0 or line is None:
-        return {"mutant": k, "killed_by": None, "error": out[-800:], "seconds": round(time.time() - t0, 1)}
+        # Never empty: an empty error would read as no error (a survivor).
+        why = (f"killed by signal {-code}" if code < 0 else f"exit status {code}") \
+            + (f": {out[-800:]}" if out.strip() else ", no output")
+        return {"mutant": k, "killed_by": None, "error": why, "seconds": round(time.time() - t0, 1)}
     return json.loads(line)
 
 
@@ -297,7 +300,7 @@ def run_mutants(binary, ids, jobs, timeout, log, verdicts):
     t_run = time.time()
 
     def journal(v):
-        if not v.get("error"):
+        if "error" not in v:
             log.write(json.dumps(v) + "\n")
             log.flush()
 
@@ -627,8 +630,9 @@ def main(argv):
         ids = [k for k in ids if not by_id[k].get("no_op")]
     if a.skip_read:
         read = read_equivalent(ids, by_id, looked_at())
-        say(f"{len(read)} of them are equivalent by a reason in mutants/generated-survivors.toml "
-            "(--skip-read), counted as equivalent and not run: " + " ".join(map(str, read)))
+        if read:
+            say(f"{len(read)} of them are equivalent by a reason in mutants/generated-survivors.toml "
+                "(--skip-read), counted as equivalent and not run: " + " ".join(map(str, read)))
         static += [{"mutant": k, "killed_by": None, "seconds": 0.0, "not_run": True}
                    for k in read]
         ids = [k for k in ids if k not in set(read)]

@@ -133,10 +133,13 @@ class SkipRead(unittest.TestCase):
 
 # A stand-in for `generals mutant K --mismatch-dir D`: mutant 0 passes after
 # a pause (so the others are judged first) unless FAKE_BASE_FAILS is set;
-# every other mutant is killed at once.
+# mutant 7's run is killed by a signal, with no output; every other mutant
+# is killed at once.
 FAKE_BENCH = """#!/bin/sh
 k=$2
-if [ "$k" = 0 ]; then
+if [ "$k" = 7 ]; then
+    kill -9 $$
+elif [ "$k" = 0 ]; then
     sleep 0.5
     if [ -n "$FAKE_BASE_FAILS" ]; then
         echo '{"mutant": 0, "killed_by": "machine", "detail": "broken", "seconds": 0.5}'
@@ -179,6 +182,14 @@ class MutantZeroBeside(unittest.TestCase):
         verdicts = self.run_them()
         self.assertEqual(sorted(v["mutant"] for v in verdicts), [1, 2, 3, 9])
         self.assertEqual(sorted(gm.journaled(self.journal, 10)), [1, 2, 3])
+
+    def test_a_run_that_dies_is_an_error_never_journaled(self):
+        verdicts = [{"mutant": 9, "killed_by": None, "seconds": 1.0}]
+        with open(self.journal, "a") as log, redirect_stdout(io.StringIO()):
+            gm.run_mutants(self.bench, [1, 7], 2, 30.0, log, verdicts)
+        died = next(v for v in verdicts if v["mutant"] == 7)
+        self.assertEqual(died["error"], "killed by signal 9, no output")
+        self.assertEqual(sorted(gm.journaled(self.journal, 10)), [1])
 
     def test_a_failing_mutant_0_stops_the_run_and_journals_nothing(self):
         os.environ["FAKE_BASE_FAILS"] = "1"
