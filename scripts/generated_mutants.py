@@ -635,7 +635,8 @@ def main(argv):
                 "(--skip-read), counted as equivalent and not run: " + " ".join(map(str, read)))
         static += [{"mutant": k, "killed_by": None, "seconds": 0.0, "not_run": True}
                    for k in read]
-        ids = [k for k in ids if k not in set(read)]
+        skipped = set(read)
+        ids = [k for k in ids if k not in skipped]
     journal = journal_path(design, binary)
     verdicts = []
     if a.resume:
