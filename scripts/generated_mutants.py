@@ -69,6 +69,9 @@ import sys
 import time
 import tomllib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import runs  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "out", "mutants", "generated")
 TARGET = os.path.join(ROOT, "target", "generated")
@@ -90,13 +93,11 @@ def fail(msg, code=2):
 
 
 def run(cmd, env=None, cwd=ROOT, timeout=None):
-    try:
-        r = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return None, out
-    return r.returncode, r.stdout
+    return runs.run(cmd, env=env, cwd=cwd, timeout=timeout)
+
+
+def stop_on_signal():
+    runs.stop_on_signal("mutants", "the journal keeps every verdict so far")
 
 
 def yosys():
@@ -594,6 +595,7 @@ def main(argv):
                     help="do not run the mutants mutants/generated-survivors.toml reads as "
                          "equivalent; count them as equivalent, listed as not run")
     a = ap.parse_args(argv)
+    stop_on_signal()
     if not 1 <= a.generate <= 100000 or a.jobs < 1 or (a.sample is not None and a.sample < 1):
         fail("--generate takes 1 … 100000, --jobs and --sample 1 or more")
     only = None

@@ -1,6 +1,8 @@
-"""Unit tests of scripts/generated_mutants.py (scripts/test runs them): the
-journal (what a run cut short leaves must be read back, and anything else
-refused with the file and the line named) and --skip-read."""
+"""Unit tests of scripts/generated_mutants.py and scripts/runs.py (scripts/test
+runs them): the journal (what a run cut short leaves must be read back, and
+anything else refused with the file and the line named), --skip-read,
+mutant 0 beside the others, and a run stopped by a signal stopping its
+mutants' runs with it."""
 import io
 import json
 import os
@@ -199,6 +201,86 @@ class MutantZeroBeside(unittest.TestCase):
         self.assertEqual(e.exception.code, 1)
         self.assertIn("mutant 0 (no mutation) fails: broken", err.getvalue())
         self.assertEqual(gm.journaled(self.journal, 10), {})
+
+
+# A stand-in bench whose every mutant runs for a minute in a child process
+# of its own (as a proof's solver does) and writes both pids, and a run of
+# two of them that the test stops with a signal.
+SLOW_BENCH = """#!/bin/sh
+sleep 60 &
+echo "$$ $!" > "$PIDS/$2"
+wait
+"""
+DRIVER = """import sys
+sys.path.insert(0, sys.argv[1])
+import generated_mutants as gm
+gm.OUT = sys.argv[2]
+gm.stop_on_signal()
+with open(sys.argv[2] + "/scratch-path", "w") as f:
+    f.write(gm.runs.scratch_dir("stopped-by-signal-"))
+with open(sys.argv[2] + "/journal.jsonl", "a") as log:
+    gm.run_mutants(sys.argv[3], [1, 2], 2, 120.0, log, [])
+"""
+
+
+def alive(pid):
+    """Whether process PID runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+class StoppedBySignal(unittest.TestCase):
+    """A run stopped by SIGTERM or SIGINT stops the mutants' runs under way
+    with it, at once, instead of leaving them to run to their end, and
+    removes its scratch folders."""
+
+    def stop_with(self, sig):
+        import signal
+        import subprocess
+        import time
+        with tempfile.TemporaryDirectory() as d:
+            bench = os.path.join(d, "generals")
+            with open(bench, "w") as f:
+                f.write(SLOW_BENCH)
+            os.chmod(bench, 0o755)
+            pids = os.path.join(d, "pids")
+            os.mkdir(pids)
+            driver = subprocess.Popen(
+                [sys.executable, "-c", DRIVER, os.path.dirname(os.path.abspath(__file__)), d,
+                 bench], env=dict(os.environ, PIDS=pids), stderr=subprocess.PIPE, text=True)
+            t0 = time.time()
+            # Mutant 0 and mutants 1 and 2, two at a time: two runs start.
+            while len(os.listdir(pids)) < 2 and time.time() - t0 < 20:
+                time.sleep(0.05)
+            self.assertEqual(len(os.listdir(pids)), 2, "the stand-in mutants did not start")
+            time.sleep(0.2)  # both written their pids, not only begun to
+            runs = []
+            for k in os.listdir(pids):
+                with open(os.path.join(pids, k)) as f:
+                    runs += [int(pid) for pid in f.read().split()]
+            self.assertEqual(len(runs), 4)
+            driver.send_signal(sig)
+            _, err = driver.communicate(timeout=20)
+            self.assertEqual(driver.returncode, 128 + sig)
+            self.assertIn("the journal keeps every verdict so far", err)
+            time.sleep(0.2)
+            for pid in runs:
+                self.assertFalse(alive(pid), f"process {pid} still runs")
+            with open(os.path.join(d, "scratch-path")) as f:
+                scratch = f.read()
+            self.assertTrue(scratch.startswith(tempfile.gettempdir()))
+            self.assertFalse(os.path.exists(scratch), f"{scratch} left behind")
+
+    def test_sigterm_stops_the_runs_under_way(self):
+        import signal
+        self.stop_with(signal.SIGTERM)
+
+    def test_sigint_stops_the_runs_under_way(self):
+        import signal
+        self.stop_with(signal.SIGINT)
 
 
 if __name__ == "__main__":
