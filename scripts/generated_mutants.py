@@ -356,7 +356,10 @@ def triage(d, k, width, depth, timeout):
              "hierarchy -top miter\nopt -fast\n")
     regs = f"triage_{k}_regs.txt"
     with open(os.path.join(d, f"triage_{k}_regs.ys"), "w") as f:
-        f.write(miter + f"select -write {regs} t:$dff t:$dffe %u %co:+[Q] w:* %i\n")
+        # Every kind of flip-flop: `opt` makes those with a synchronous reset
+        # or enable $sdff, $sdffe and $sdffce, and one left out of the pairs
+        # starts free in each copy, so the miter tells them apart at once.
+        f.write(miter + f"select -write {regs} t:$*dff* t:$ff %u %co:+[Q] w:* %i\n")
     code, out = run([yosys(), "-q", "-s", f"triage_{k}_regs.ys"], cwd=d, timeout=timeout)
     if code != 0:
         return "UNKNOWN", "the miter could not be made" if code is not None else f"no miter within {timeout:.0f} s"
@@ -516,6 +519,12 @@ def report(muts, verdicts, secs, args, jobs):
     no_ops = [r for r in survived if r.get("no_op")]
     not_run = [r for r in survived if r.get("not_run")]
     ran = len(rows) - len(no_ops) - len(not_run)
+    resumed = sum(1 for r in rows if r.get("resumed"))
+    # Mutants a minute from the runs' own times (the journal keeps each), so
+    # that a run resumed over several sessions, or with proofs after it,
+    # gives the rate at which the mutants were judged.
+    timed = [r["seconds"] for r in rows if not r.get("no_op") and not r.get("not_run")]
+    a_minute = round(60 * jobs * len(timed) / sum(timed), 1) if sum(timed) else 0
     judged = len(rows) - len(errors) - len(equivalent)
     rate = len(killed) / judged if judged else 1.0
     modules = {}
@@ -533,7 +542,7 @@ def report(muts, verdicts, secs, args, jobs):
                "not_run_read": len(not_run),
                "triage_depth": args.triage, "errors": len(errors), "kill_rate": round(rate, 4),
                "seconds": round(secs, 1), "jobs": jobs,
-               "mutants_a_minute": round(60 * ran / secs, 1) if secs else 0,
+               "resumed": resumed, "mutants_a_minute": a_minute,
                "killed_by": checks, "modules": modules}
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "report.json"), "w") as f:
@@ -544,8 +553,11 @@ def report(muts, verdicts, secs, args, jobs):
                    + (f", or a proof of {args.triage} cycles" if args.triage else "")
                    + "), left out of the kill rate; any other survivor counts against it.")
         f.write(f"# Generated mutants: {len(killed)} of {judged} killed ({100 * rate:.1f} %)\n\n"
-                f"{ran} run of {args.generate} sampled (seed {args.seed}) in {secs:.0f} s, "
-                f"{jobs} at a time ({summary['mutants_a_minute']} a minute); "
+                f"{ran} judged of {args.generate} sampled (seed {args.seed}), "
+                + (f"{ran - resumed} run now and {resumed} taken from the journal, "
+                   if resumed else "")
+                + f"in {secs:.0f} s, {jobs} at a time ({a_minute} a minute by the runs' own "
+                f"times); "
                 f"{len(survived) - len(no_ops) - len(not_run)} survived, {len(errors)} errors; "
                 f"{len(no_ops)} no-ops not run (equivalent by construction)"
                 + (f", {len(not_run)} equivalent by a reason not run again (--skip-read)"
@@ -643,21 +655,29 @@ def main(argv):
     verdicts = []
     if a.resume:
         earlier = earlier_verdicts(journal, KEPT, a.generate)
-        verdicts = [earlier[k] for k in ids if k in earlier]
+        # Marked (in memory only) so that the report counts them apart from
+        # the mutants this run judges.
+        verdicts = [dict(earlier[k], resumed=True) for k in ids if k in earlier]
         ids = [k for k in ids if k not in earlier]
         kept = os.path.join(KEPT, os.path.basename(journal))
         say(f"resuming: {len(verdicts)} verdicts from {os.path.relpath(journal, ROOT)}"
             + (f" and {os.path.relpath(kept, ROOT)}" if os.path.exists(kept) else "")
             + f", {len(ids)} mutants to run")
     jobs = max(1, min(a.jobs, len(ids) + 1))
-    say(f"running mutant 0 (no mutation, which must pass every check) and {len(ids)} mutants, "
-        f"{jobs} at a time")
-    try:
-        log = open(journal, "a")
-    except OSError as e:
-        fail(f"cannot write the journal {os.path.relpath(journal, ROOT)}: {e.strerror}")
-    with log:
-        run_mutants(binary, ids, jobs, a.timeout, log, verdicts)
+    if ids:
+        say(f"running mutant 0 (no mutation, which must pass every check) and {len(ids)} "
+            f"mutants, {jobs} at a time")
+        try:
+            log = open(journal, "a")
+        except OSError as e:
+            fail(f"cannot write the journal {os.path.relpath(journal, ROOT)}: {e.strerror}")
+        with log:
+            run_mutants(binary, ids, jobs, a.timeout, log, verdicts)
+    else:
+        # Mutant 0 vouches for the verdicts a run writes; with none to write,
+        # it would cost the whole check set for nothing.
+        jobs = max(1, a.jobs)
+        say("every mutant has its verdict already: none run, mutant 0 neither")
     survivors = [v for v in verdicts if not v.get("killed_by") and not v.get("error")]
     verdicts = sorted(verdicts + static, key=lambda v: v["mutant"])
     if survivors and a.triage > 0:

@@ -111,7 +111,7 @@ class SkipRead(unittest.TestCase):
         self.assertEqual(gm.read_equivalent([1, 3, 4], by_id, self.REASONS), [])
 
     def test_the_report_counts_them_as_equivalent_and_not_run(self):
-        verdicts = [{"mutant": 1, "killed_by": "machine", "seconds": 2.0},
+        verdicts = [{"mutant": 1, "killed_by": "machine", "seconds": 2.0, "resumed": True},
                     {"mutant": 2, "killed_by": None, "seconds": 0.0, "not_run": True},
                     {"mutant": 3, "killed_by": None, "seconds": 9.0},
                     {"mutant": 4, "killed_by": None, "seconds": 9.0}]
@@ -127,7 +127,10 @@ class SkipRead(unittest.TestCase):
                 md = f.read()
         self.assertEqual((s["killed"], s["equivalent"], s["not_run_read"]), (1, 1, 1))
         self.assertEqual(s["kill_rate"], round(1 / 3, 4))
-        self.assertEqual(s["mutants_a_minute"], 3.0)
+        # By the runs' own times (2 + 9 + 9 s, two at a time), not the 60 s the
+        # whole run took, which a resumed run or its proofs would distort.
+        self.assertEqual(s["mutants_a_minute"], 18.0)
+        self.assertIn("3 judged of 4 sampled (seed 1), 2 run now and 1 taken from the journal", md)
         self.assertIn("2 survived", md)
         self.assertIn("1 equivalent by a reason not run again (--skip-read)", md)
         self.assertIn("not run (--skip-read) | r2 |", md)
