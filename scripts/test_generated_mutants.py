@@ -105,6 +105,20 @@ class SkipRead(unittest.TestCase):
     REASONS = {"-mode inv -cell $c2 -port Y -portbit 0": {"verdict": "equivalent", "reason": "r2"},
                "-mode inv -cell $c3 -port Y -portbit 0": {"verdict": "gap", "reason": "r3"}}
 
+    def report(self, verdicts, triage):
+        """The report's summary and text of VERDICTS (a run of 60 s, two at
+        a time), with REASONS as the survivors read."""
+        args = type("Args", (), {"generate": 4, "seed": 1, "triage": triage})()
+        with tempfile.TemporaryDirectory() as out:
+            saved = gm.OUT, gm.looked_at
+            gm.OUT, gm.looked_at = out, lambda: self.REASONS
+            try:
+                s = gm.report(self.MUTS, verdicts, 60.0, args, 2)
+            finally:
+                gm.OUT, gm.looked_at = saved
+            with open(os.path.join(out, "report.md")) as f:
+                return s, f.read()
+
     def test_only_the_equivalent_ones_are_skipped(self):
         by_id = {m["id"]: m for m in self.MUTS}
         self.assertEqual(gm.read_equivalent([1, 2, 3, 4], by_id, self.REASONS), [2])
@@ -115,16 +129,7 @@ class SkipRead(unittest.TestCase):
                     {"mutant": 2, "killed_by": None, "seconds": 0.0, "not_run": True},
                     {"mutant": 3, "killed_by": None, "seconds": 9.0},
                     {"mutant": 4, "killed_by": None, "seconds": 9.0}]
-        args = type("Args", (), {"generate": 4, "seed": 1, "triage": 0})()
-        with tempfile.TemporaryDirectory() as out:
-            saved = gm.OUT, gm.looked_at
-            gm.OUT, gm.looked_at = out, lambda: self.REASONS
-            try:
-                s = gm.report(self.MUTS, verdicts, 60.0, args, 2)
-            finally:
-                gm.OUT, gm.looked_at = saved
-            with open(os.path.join(out, "report.md")) as f:
-                md = f.read()
+        s, md = self.report(verdicts, triage=0)
         self.assertEqual((s["killed"], s["equivalent"], s["not_run_read"]), (1, 1, 1))
         self.assertEqual(s["kill_rate"], round(1 / 3, 4))
         # By the runs' own times (2 + 9 + 9 s, two at a time), not the 60 s the
@@ -134,6 +139,14 @@ class SkipRead(unittest.TestCase):
         self.assertIn("2 survived", md)
         self.assertIn("1 equivalent by a reason not run again (--skip-read)", md)
         self.assertIn("not run (--skip-read) | r2 |", md)
+
+    def test_a_gap_by_reading_outweighs_a_bounded_proof(self):
+        # Mutant 3 is read as a gap; a proof of a few cycles saw no change.
+        verdicts = [{"mutant": 1, "killed_by": "machine", "seconds": 2.0},
+                    {"mutant": 3, "killed_by": None, "seconds": 9.0, "triage": "EQUIVALENT",
+                     "why": "no state shows it within 3 cycles"}]
+        s, _ = self.report(verdicts, triage=3)
+        self.assertEqual((s["killed"], s["equivalent"], s["kill_rate"]), (1, 0, 0.5))
 
 
 # A stand-in for `generals mutant K --mismatch-dir D`: mutant 0 passes after
