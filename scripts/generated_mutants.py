@@ -529,8 +529,8 @@ def report(muts, verdicts, secs, args, jobs):
     # Mutants a minute from the runs' own times (the journal keeps each), so
     # that a run resumed over several sessions, or with proofs after it,
     # gives the rate at which the mutants were judged.
-    timed = [r["seconds"] for r in rows if not r.get("no_op") and not r.get("not_run")]
-    a_minute = round(60 * jobs * len(timed) / sum(timed), 1) if sum(timed) else 0
+    run_secs = sum(r["seconds"] for r in rows if not r.get("no_op") and not r.get("not_run"))
+    a_minute = round(60 * jobs * ran / run_secs, 1) if run_secs else 0
     judged = len(rows) - len(errors) - len(equivalent)
     rate = len(killed) / judged if judged else 1.0
     modules = {}

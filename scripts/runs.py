@@ -57,9 +57,9 @@ def remove_scratch(d):
 
 
 def stop_on_signal(prog, note):
-    """SIGINT, SIGTERM or SIGHUP stop the runs under way with the script,
-    and remove its scratch folders; it says so (PROG: its name; NOTE: what is kept) and exits with
-    128 + the signal's number."""
+    """SIGINT, SIGTERM or SIGHUP stop the runs under way with the script
+    and remove its scratch folders; it says so (PROG: its name; NOTE: what
+    is kept) and exits with 128 + the signal's number."""
     def stop(signum, _frame):
         under_way = list(RUNNING)
         for p in under_way:

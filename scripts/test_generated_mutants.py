@@ -6,8 +6,11 @@ mutants' runs with it."""
 import io
 import json
 import os
+import signal
+import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
@@ -254,9 +257,6 @@ class StoppedBySignal(unittest.TestCase):
     removes its scratch folders."""
 
     def stop_with(self, sig):
-        import signal
-        import subprocess
-        import time
         with tempfile.TemporaryDirectory() as d:
             bench = os.path.join(d, "generals")
             with open(bench, "w") as f:
@@ -291,11 +291,9 @@ class StoppedBySignal(unittest.TestCase):
             self.assertFalse(os.path.exists(scratch), f"{scratch} left behind")
 
     def test_sigterm_stops_the_runs_under_way(self):
-        import signal
         self.stop_with(signal.SIGTERM)
 
     def test_sigint_stops_the_runs_under_way(self):
-        import signal
         self.stop_with(signal.SIGINT)
 
 
