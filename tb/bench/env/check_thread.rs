@@ -230,7 +230,18 @@ impl CheckThread {
         if self.failed.load(Ordering::Acquire) {
             return Err(self.collect());
         }
-        let next = match self.recycled.try_recv() {
+        // The full batch goes first: the check thread then has work while
+        // this one waits for an empty batch (taking the empty one first
+        // left the check thread to find the queue empty and sleep while the
+        // full batch waited here).
+        let full = std::mem::take(&mut self.batch);
+        // The batch's pins were written around the caches: make them
+        // visible before the check thread can take the batch.
+        stream_fence();
+        if !matches!(self.to_check.as_ref().map(|t| t.send(full)), Some(Ok(()))) {
+            return Err(self.collect());
+        }
+        self.batch = match self.recycled.try_recv() {
             Ok(b) => b,
             Err(_) if self.made < QUEUE_BATCHES + 2 => {
                 self.made += 1;
@@ -241,15 +252,7 @@ impl CheckThread {
                 Err(_) => return Err(self.collect()),
             },
         };
-        let full = std::mem::replace(&mut self.batch, next);
-        // The batch's pins were written around the caches: make them
-        // visible before the check thread can take the batch.
-        stream_fence();
-        let sent = self.to_check.as_ref().map(|t| t.send(full));
-        match sent {
-            Some(Ok(())) => Ok(()),
-            _ => Err(self.collect()),
-        }
+        Ok(())
     }
 
     /// Waits for the check thread's answer to a barrier already handed

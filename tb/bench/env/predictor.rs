@@ -118,14 +118,25 @@ impl CorePredictor {
         }
     }
 
-    /// Whether the pins held at `keys` and `sw` change nothing in the next
-    /// edges: no reset registered, the buttons settled, the switches
-    /// synchronised, no START press on its way to the latch.
-    pub fn pins_quiet(&self, keys: (bool, bool), sw: u8) -> bool {
-        !self.rst_prev
-            && self.buttons.settled(keys.0, keys.1)
-            && self.sw_hist == [sw, sw]
-            && !self.start_press_prev
+    /// How many edges with the pins held at `keys` and `sw` change nothing
+    /// a scoreboard sees: 0 unless no reset is registered, the switches are
+    /// synchronised and no START press is on its way to the latch; then the
+    /// buttons' quiet edges ([`ButtonsModel::quiet_for`]: unbounded when
+    /// they are settled, else until a debounced level flips).
+    ///
+    /// [`ButtonsModel::quiet_for`]: generals_golden::buttons::ButtonsModel::quiet_for
+    pub fn pins_quiet_for(&self, keys: (bool, bool), sw: u8) -> u64 {
+        if self.rst_prev || self.sw_hist != [sw, sw] || self.start_press_prev {
+            return 0;
+        }
+        self.buttons.quiet_for(keys.0, keys.1)
+    }
+
+    /// `n` edges within [`CorePredictor::pins_quiet_for`] with the pins at
+    /// `keys`: the buttons' counts run on, the draw counter steps `n` times.
+    pub fn skip_quiet(&mut self, keys: (bool, bool), n: u64) {
+        self.buttons.skip(keys.0, keys.1, n);
+        self.draw.advance(n);
     }
 
     /// A START press recognised at this edge outside reset (the game starts

@@ -56,6 +56,33 @@ impl DebounceModel {
         self.sync == [key_n, key_n] && self.pressed != key_n && self.count == 0 && !self.press
     }
 
+    /// How many edges with the pin at `key_n` change nothing but the count:
+    /// `u64::MAX` when the button is settled ([`DebounceModel::settled`]);
+    /// while the synchronised level differs from the debounced one and the
+    /// count runs towards the flip, the edges before the one that flips;
+    /// 0 otherwise (the synchroniser moving, a press just recognised, a
+    /// count about to be cleared).
+    pub fn quiet_for(&self, key_n: bool) -> u64 {
+        if self.sync != [key_n, key_n] || self.press {
+            return 0;
+        }
+        let raw_pressed = !key_n;
+        if raw_pressed == self.pressed {
+            return if self.count == 0 { u64::MAX } else { 0 };
+        }
+        u64::from(self.length - 1 - self.count)
+    }
+
+    /// `n` edges with the pin at `key_n`, at most
+    /// [`DebounceModel::quiet_for`] of them: the count runs on by `n`.
+    pub fn skip(&mut self, key_n: bool, n: u64) {
+        debug_assert!(n <= self.quiet_for(key_n), "skipping past a change");
+        let raw_pressed = !key_n;
+        if raw_pressed != self.pressed {
+            self.count += n as u32;
+        }
+    }
+
     /// Debounced level after the last edge.
     pub fn pressed(&self) -> bool {
         self.pressed
@@ -112,6 +139,26 @@ impl ButtonsModel {
             && self.rst == self.reset.pressed()
             && self.reset.settled(key_reset_n)
             && self.start.settled(key_start_n)
+    }
+
+    /// How many edges with the pins at these levels change nothing but the
+    /// buttons' counts ([`DebounceModel::quiet_for`]): `u64::MAX` when
+    /// [`ButtonsModel::settled`], 0 while the power-on reset runs or the
+    /// reset is about to follow the debounced RESET.
+    pub fn quiet_for(&self, key_reset_n: bool, key_start_n: bool) -> u64 {
+        if self.por < self.por_cycles || self.rst != self.reset.pressed() {
+            return 0;
+        }
+        self.reset
+            .quiet_for(key_reset_n)
+            .min(self.start.quiet_for(key_start_n))
+    }
+
+    /// `n` edges with the pins at these levels, at most
+    /// [`ButtonsModel::quiet_for`] of them.
+    pub fn skip(&mut self, key_reset_n: bool, key_start_n: bool, n: u64) {
+        self.reset.skip(key_reset_n, n);
+        self.start.skip(key_start_n, n);
     }
 
     /// The core's internal reset after the last edge.

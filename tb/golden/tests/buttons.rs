@@ -76,13 +76,7 @@ fn power_on_reset_holds_for_its_length_then_follows_reset() {
 #[test]
 fn an_edge_at_settled_levels_changes_nothing() {
     let mut m = ButtonsModel::new(4, 3);
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let (mut settled, mut edges) = (0, 0);
     for _ in 0..400 {
         let r = next();
@@ -103,4 +97,58 @@ fn an_edge_at_settled_levels_changes_nothing() {
     let mut d = DebounceModel::new(4);
     d.step(false);
     assert!(!d.settled(false), "the synchroniser has not caught up");
+}
+
+/// The bench skips a button's counting edges in one step: over random pin
+/// waveforms, from every state, `quiet_for` edges taken one by one change
+/// nothing but the counts and end where `skip` ends, and the edge after
+/// them changes something else (the budget is exact, not merely safe).
+#[test]
+fn a_count_skipped_is_the_edges_it_stands_for() {
+    let mut m = ButtonsModel::new(6, 3);
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let (mut counted, mut checked) = (0, 0);
+    for _ in 0..600 {
+        let r = next();
+        let levels = (r & 1 != 0, r & 2 != 0);
+        for _ in 0..(r >> 8) % 16 {
+            let n = m.quiet_for(levels.0, levels.1);
+            if n > 0 && n < u64::MAX {
+                checked += 1;
+                counted += n;
+                let mut skipped = m.clone();
+                skipped.skip(levels.0, levels.1, n);
+                let (rst, press) = (m.rst(), m.start_press());
+                for _ in 0..n {
+                    m.step(levels.0, levels.1);
+                    assert_eq!((m.rst(), m.start_press()), (rst, press));
+                    assert_eq!(
+                        (m.reset.pressed(), m.start.pressed()),
+                        (skipped.reset.pressed(), skipped.start.pressed())
+                    );
+                }
+                assert_eq!(format!("{m:?}"), format!("{skipped:?}"));
+                let before = (m.reset.pressed(), m.start.pressed());
+                m.step(levels.0, levels.1);
+                assert_ne!(
+                    (m.reset.pressed(), m.start.pressed()),
+                    before,
+                    "the edge after the budget flips a debounced level"
+                );
+            }
+            m.step(levels.0, levels.1);
+        }
+    }
+    assert!(checked > 50, "counts skipped {checked} times");
+    assert!(counted > 100, "{counted} edges skipped");
+}
+
+/// A small repeatable stream of random words (xorshift64) from `seed`.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
 }
