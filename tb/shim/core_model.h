@@ -9,9 +9,13 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 struct core_model {
     virtual ~core_model() = default;
@@ -19,7 +23,7 @@ struct core_model {
     virtual void replay(const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                         core_out *out) = 0;
     virtual uint64_t burst(const core_in *in, uint64_t max, uint8_t draw_mask, core_out *out,
-                           uint64_t *pins) = 0;
+                           uint64_t *pins, bool stream) = 0;
     virtual void read_board(uint16_t cells[CORE_CELLS]) const = 0;
     virtual int trace_open(const char *path) = 0;
     virtual void trace_close() = 0;
@@ -75,19 +79,22 @@ struct CoreModelOf final : core_model {
     }
 
     uint64_t burst(const core_in *in, uint64_t max, uint8_t draw_mask, core_out *out,
-                   uint64_t *pins) override {
+                   uint64_t *pins, bool stream) override {
         Top &t = m.top;
         t.key_reset_n = in->key_reset_n;
         t.key_start_n = in->key_start_n;
         t.ps2_clk = in->ps2_clk;
         t.ps2_dat = in->ps2_dat;
         t.sw = in->sw;
-        // The loop runs in nearly every cycle of a checked run: with the
-        // watch's loads constants of the compiler's (the shape every model
-        // built from generals_core has), it is unrolled.
-        const uint64_t q = watch.shape_is(1, 1, 1, 0, 2) && vga_in_one_word
-                               ? burst_loop<1, 1, 1, 0, 2>(max, draw_mask, pins)
-                               : burst_loop<-1, -1, -1, -1, -1>(max, draw_mask, pins);
+        // The loop runs in nearly every cycle of a checked run: where the
+        // watch's loads are those generals_core's layout gives, their
+        // places are constants of the compiler's.
+        const uint64_t q =
+            known_layout()
+                ? (stream ? burst_known<true>(max, draw_mask, pins)
+                          : burst_known<false>(max, draw_mask, pins))
+                : (stream ? burst_loop<true>(max, draw_mask, pins)
+                          : burst_loop<false>(max, draw_mask, pins));
         copy_out(out);
         return q;
     }
@@ -100,14 +107,14 @@ struct CoreModelOf final : core_model {
     int coverage_write(const char *path) override { return m.coverage_write(path); }
 
   private:
-    // `burst`'s loop with the watch's loads of each width (16, 8, 4, 2
-    // and 1 bytes) constants when they are not -1, and then the VGA pins in
-    // one word. The loads' places and values on entry are copied into
-    // locals: the model's step may write anywhere the compiler cannot see,
-    // so members would be loaded again in every cycle.
-    template <int N16, int N8, int N4, int N2, int N1>
+    // `burst`'s loop: the watch's loads, then the VGA pins in one word (or
+    // gathered, where they are not eight bytes in a row). The loads'
+    // places and values on entry are copied into locals: the model's step
+    // may write anywhere the compiler cannot see, so members would be
+    // loaded again in every cycle. `Stream`: the pin words go around the
+    // caches (`core_burst`'s `stream`).
+    template <bool Stream>
     uint64_t burst_loop(uint64_t max, uint8_t draw_mask, uint64_t *pins) {
-        constexpr bool fixed = N16 >= 0;
         const auto &r = *m.top.rootp;
         const char *base = reinterpret_cast<const char *>(&r);
         const auto w16 = watch.template take<Chunk>(16, base);
@@ -118,17 +125,60 @@ struct CoreModelOf final : core_model {
         uint8_t draw = r.dbg_draw;
         for (uint64_t i = 0; i < max; i++) {
             m.cycle();
-            const Chunk wide = w16.changed(base, fixed ? N16 : w16.n);
-            const uint64_t loud = wide[0] | wide[1] | w8.changed(base, fixed ? N8 : w8.n) |
-                                  w4.changed(base, fixed ? N4 : w4.n) |
-                                  w2.changed(base, fixed ? N2 : w2.n) |
-                                  w1.changed(base, fixed ? N1 : w1.n);
+            const Chunk wide = w16.changed(base);
+            const uint64_t loud = wide[0] | wide[1] | w8.changed(base) | w4.changed(base) |
+                                  w2.changed(base) | w1.changed(base);
             // The draw counter's usual step is implied, not recorded; any
             // other value makes the cycle loud, for the scoreboard to judge.
             const uint8_t next = (draw + 1) & draw_mask;
             if (loud != 0 || r.dbg_draw != next) return i;
             draw = next;
-            pins[i] = fixed ? load<uint64_t>(&r.vga_r) : packed_pins(r);
+            store_pins<Stream>(pins + i,
+                               vga_in_one_word ? load<uint64_t>(&r.vga_r) : packed_pins(r));
+        }
+        return max;
+    }
+
+    // Where generals_core's Verilated layout puts the watched outputs (ports
+    // of one width together, in the order declared): the cold ones in a
+    // run of 20 bytes from `dbg_applied` (a 16-byte and a 4-byte load) and a
+    // run of 8 from `dbg_round`, the reset and the ready on their own. Used
+    // only where `Watch::place` found exactly these (`known_layout`).
+    using Root = typename Inner::Root;
+    static constexpr ptrdiff_t k16 = offsetof(Root, dbg_applied);
+    static constexpr ptrdiff_t k4 = k16 + 16;
+    static constexpr ptrdiff_t k8 = offsetof(Root, dbg_round);
+    static constexpr ptrdiff_t k_rst = offsetof(Root, dbg_rst);
+    static constexpr ptrdiff_t k_ready = offsetof(Root, dbg_kbd_cmd_ready);
+
+    bool known_layout() const {
+        return vga_in_one_word && watch.shape_is(1, 1, 1, 0, 2) && watch.offset[0][0] == k16 &&
+               watch.offset[1][0] == k8 && watch.offset[2][0] == k4 &&
+               watch.offset[4][0] == k_rst && watch.offset[4][1] == k_ready;
+    }
+
+    // `burst_loop` for the known layout: each load at a constant place from
+    // the root, one instruction fewer each in every cycle.
+    template <bool Stream>
+    uint64_t burst_known(uint64_t max, uint8_t draw_mask, uint64_t *pins) {
+        const auto &r = *m.top.rootp;
+        const char *base = reinterpret_cast<const char *>(&r);
+        const Chunk w16 = load<Chunk>(base + k16);
+        const uint64_t w8 = load<uint64_t>(base + k8);
+        const uint32_t w4 = load<uint32_t>(base + k4);
+        const uint8_t w_rst = r.dbg_rst, w_ready = r.dbg_kbd_cmd_ready;
+        uint8_t draw = r.dbg_draw;
+        for (uint64_t i = 0; i < max; i++) {
+            m.cycle();
+            const Chunk wide = load<Chunk>(base + k16) ^ w16;
+            const uint64_t loud = wide[0] | wide[1] | (load<uint64_t>(base + k8) ^ w8) |
+                                  (load<uint32_t>(base + k4) ^ w4) |
+                                  uint8_t(r.dbg_rst ^ w_rst) |
+                                  uint8_t(r.dbg_kbd_cmd_ready ^ w_ready);
+            const uint8_t next = (draw + 1) & draw_mask;
+            if (loud != 0 || r.dbg_draw != next) return i;
+            draw = next;
+            store_pins<Stream>(pins + i, load<uint64_t>(&r.vga_r));
         }
         return max;
     }
@@ -136,6 +186,21 @@ struct CoreModelOf final : core_model {
     // Sixteen bytes as two 64-bit lanes (GCC's and Clang's vector
     // extension): a compare of a chunk is a few SIMD instructions.
     typedef uint64_t Chunk __attribute__((vector_size(16)));
+
+    // A pin word, with a non-temporal store when `Stream` (x86-64's movnti:
+    // the word goes to memory without its cache line being fetched first,
+    // which for a batch another thread last read means from that thread's
+    // core).
+    template <bool Stream>
+    static void store_pins(uint64_t *at, uint64_t word) {
+#if defined(__x86_64__)
+        if constexpr (Stream) {
+            _mm_stream_si64(reinterpret_cast<long long *>(at), static_cast<long long>(word));
+            return;
+        }
+#endif
+        *at = word;
+    }
 
     template <class T>
     static T load(const void *at) {
@@ -207,9 +272,9 @@ struct CoreModelOf final : core_model {
             T was[max_loads];
 
             // What changed since entry, or-ed together (0: nothing).
-            T changed(const char *base, int k) const {
+            T changed(const char *base) const {
                 T loud = {};
-                for (int c = 0; c < k; c++) loud |= load<T>(base + at[c]) ^ was[c];
+                for (int c = 0; c < n; c++) loud |= load<T>(base + at[c]) ^ was[c];
                 return loud;
             }
         };

@@ -161,9 +161,11 @@ void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, u
  * when q < max (the last one loud), else q. For each quiet cycle i, pins[i]
  * holds the VGA pins, one byte each (CORE_PIN_*), and the draw counter is its
  * value before the burst plus i + 1; `out` holds the outputs of the last cycle
- * stepped. */
+ * stepped. With `stream` non-zero the pin words are written with non-temporal
+ * stores (x86-64's movnti; plain stores elsewhere), for another thread to
+ * read after the caller's store fence. */
 uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw_mask,
-                    core_out *out, uint64_t *pins);
+                    core_out *out, uint64_t *pins, uint8_t stream);
 /* The 100 board cells as the board RAM holds them now (13-bit words). */
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 /* A test's backdoor: writes cell `idx` (0..99) with `bits` (13-bit cell word)

@@ -21,6 +21,7 @@ use crate::env::scoreboard::core::CycleEvents;
 use crate::infra::mismatch::Mismatch;
 use generals_golden::machine::Seats;
 use generals_golden::GameState;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::sync::Arc;
@@ -347,6 +348,37 @@ impl CycleHook for CheckThread {
             first,
             len: burst.pins.len() as u32,
             out: *burst.out,
+            machine,
+        });
+        self.after_push()
+    }
+
+    #[inline]
+    fn pin_room(&mut self, len: usize) -> Result<Option<&mut [MaybeUninit<PinWord>]>, Mismatch> {
+        if self.batch.pins.len() + len > BATCH_PINS {
+            self.hand_over()?;
+        }
+        self.batch.pins.reserve(len);
+        Ok(Some(&mut self.batch.pins.spare_capacity_mut()[..len]))
+    }
+
+    #[inline]
+    unsafe fn quiet_written(
+        &mut self,
+        first: u64,
+        n: usize,
+        out: &CoreOut,
+        before: Shown<'_>,
+    ) -> Result<(), Mismatch> {
+        let machine = self.shown(before);
+        let at = self.batch.pins.len();
+        // SAFETY: the caller's promise: the burst wrote the first n words
+        // of the spare room pin_room gave, which starts at `at`.
+        unsafe { self.batch.pins.set_len(at + n) };
+        self.batch.items.push(Item::Quiet {
+            first,
+            len: n as u32,
+            out: *out,
             machine,
         });
         self.after_push()

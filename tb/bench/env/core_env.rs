@@ -17,6 +17,7 @@ use generals_golden::{Cell, GameState, Phase, Pos};
 use generals_maps::Map;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::mem::MaybeUninit;
 use std::path::Path;
 
 /// How long the bench holds a button: twice the RTL's debounce length.
@@ -60,6 +61,35 @@ pub trait CycleHook {
             self.cycle(cycle, &burst.outputs(i), before, &ev)?;
         }
         Ok(())
+    }
+
+    /// Room for the pin words of the next burst, of at most `len` cycles,
+    /// for a hook that keeps them for another thread
+    /// ([`crate::env::check_thread`]): the burst writes them there itself,
+    /// with non-temporal stores, and the hook is then told of its quiet
+    /// cycles by [`CycleHook::quiet_written`] instead of
+    /// [`CycleHook::quiet`]. `None` (the default): the burst writes into
+    /// the environment's buffer. Asked only of a run's one hook.
+    fn pin_room(&mut self, _len: usize) -> Result<Option<&mut [MaybeUninit<PinWord>]>, Mismatch> {
+        Ok(None)
+    }
+
+    /// Quiet cycles `first..first + n` of a burst whose pin words are the
+    /// first `n` of the room [`CycleHook::pin_room`] gave, as
+    /// [`CycleHook::quiet`] has them for the others; `out` holds the
+    /// outputs of the cycle before the burst.
+    ///
+    /// # Safety
+    /// The burst has written those `n` words, and nothing else has been
+    /// asked of the hook since [`CycleHook::pin_room`] gave the room.
+    unsafe fn quiet_written(
+        &mut self,
+        _first: u64,
+        _n: usize,
+        _out: &CoreOut,
+        _before: Shown<'_>,
+    ) -> Result<(), Mismatch> {
+        unreachable!("a hook that gives no pin room is never told of pins written into it")
     }
 
     /// Judges everything the hook was given before returning (a hook on a
@@ -292,8 +322,18 @@ impl CoreEnv {
         };
         let before = self.out;
         let len = (budget as usize).min(BURST_MAX);
-        let q = self.dut.burst(&input, &mut self.out, &mut self.pins[..len]);
-        self.quiet(cycle + 1, q, &input, &before, clk)?;
+        // A run's one hook on another thread takes the pin words straight
+        // from the model (no copy through `pins`).
+        let room = match &mut self.hooks[..] {
+            [hook] => hook.pin_room(len)?,
+            _ => None,
+        };
+        let written = room.is_some();
+        let q = match room {
+            Some(room) => self.dut.burst_into(&input, &mut self.out, room, true),
+            None => self.dut.burst(&input, &mut self.out, &mut self.pins[..len]),
+        };
+        self.quiet(cycle + 1, q, &input, &before, clk, written)?;
         if q == len {
             return Ok(q as u64);
         }
@@ -305,7 +345,9 @@ impl CoreEnv {
     }
 
     /// The `q` quiet cycles of a burst from cycle `first`, checked (the
-    /// earliest mismatch wins, the scoreboard's before a hook's in a cycle).
+    /// earliest mismatch wins, the scoreboard's before a hook's in a cycle);
+    /// `written`: their pins went into the one hook's room
+    /// ([`CycleHook::pin_room`]), else they are in `pins`.
     fn quiet(
         &mut self,
         first: u64,
@@ -313,6 +355,7 @@ impl CoreEnv {
         input: &CoreIn,
         before: &CoreOut,
         clk: bool,
+        written: bool,
     ) -> Result<(), Mismatch> {
         let n = q as u64;
         self.reset_btn.skip(n);
@@ -333,6 +376,12 @@ impl CoreEnv {
             machine: self.sb.pred.shown_machine(),
             version: self.prev_version,
         };
+        if written {
+            // SAFETY: the burst wrote q >= checked words into the room the
+            // one hook gave just before it, and nothing came between.
+            unsafe { self.hooks[0].quiet_written(first, checked, before, shown)? };
+            return sb;
+        }
         let burst = Burst {
             pins: &self.pins[..checked],
             out: before,

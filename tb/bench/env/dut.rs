@@ -2,6 +2,7 @@
 
 use crate::ffi;
 pub use crate::infra::outputs::TraceError;
+use std::mem::MaybeUninit;
 
 // The shim's board size (tb/shim/shim.h, a C header) is the shared one:
 // the build fails where they disagree.
@@ -613,6 +614,29 @@ impl CoreDut {
     /// maximum one more, loud, cycle was stepped. `out` holds the outputs of
     /// the last cycle stepped.
     pub fn burst(&mut self, input: &CoreIn, out: &mut CoreOut, pins: &mut [PinWord]) -> usize {
+        // SAFETY: MaybeUninit<PinWord> has PinWord's layout, and the burst
+        // writes only whole words into the slice.
+        let room = unsafe {
+            std::slice::from_raw_parts_mut(
+                pins.as_mut_ptr().cast::<MaybeUninit<PinWord>>(),
+                pins.len(),
+            )
+        };
+        self.burst_into(input, out, room, false)
+    }
+
+    /// [`CoreDut::burst`] into memory that need not be initialised: the
+    /// first `q` (the result) words of `pins` are written. With `stream`,
+    /// they are written with non-temporal stores (x86-64's `movnti`), for
+    /// memory another thread reads next: a store fence must come between
+    /// them and that thread's reads.
+    pub fn burst_into(
+        &mut self,
+        input: &CoreIn,
+        out: &mut CoreOut,
+        pins: &mut [MaybeUninit<PinWord>],
+        stream: bool,
+    ) -> usize {
         let max = pins.len();
         if max == 0 {
             return 0;
@@ -627,6 +651,7 @@ impl CoreDut {
                 DRAW_MASK,
                 out,
                 pins.as_mut_ptr().cast::<u64>(),
+                u8::from(stream),
             )
         } as usize;
         self.cycle += (q + usize::from(q < max)) as u64;
