@@ -4,7 +4,7 @@
 
 use generals::env::core_env::{Burst, CoreEnv, CycleHook, Shown};
 use generals::env::driver::ps2::Ps2Timing;
-use generals::env::dut::{quiet_draw, CoreDut, CoreOut, PinWord};
+use generals::env::dut::{quiet_draw, CoreDut, CoreIn, CoreOut, PinWord};
 use generals::env::scoreboard::core::{CycleEvents, FRAME_CYCLES};
 use generals::env::scoreboard::Mismatch;
 use generals::env::stimulus::inputs;
@@ -22,6 +22,21 @@ use std::rc::Rc;
 /// other outputs changed or whose draw counter did not step (in a reset).
 #[test]
 fn a_burst_steps_the_model_as_ticks_do() {
+    bursts_step_as_ticks_do(CoreDut::burst);
+}
+
+/// The same for the loop that watches any layout of the outputs, which
+/// the models built from generals_core (whose layout the shim knows) never
+/// take on their own.
+#[test]
+fn the_general_watch_steps_the_model_as_ticks_do() {
+    bursts_step_as_ticks_do(CoreDut::burst_general);
+}
+
+/// One way of bursting, held to ticks over the checked game's pins.
+fn bursts_step_as_ticks_do(
+    burst: fn(&mut CoreDut, &CoreIn, &mut CoreOut, &mut [PinWord]) -> usize,
+) {
     let cycles = 1_200_000;
     let (_, stim) = generals::run::speed::checked(
         committed_maps(),
@@ -48,7 +63,7 @@ fn a_burst_steps_the_model_as_ticks_do() {
         while left > 0 {
             let before = b_out;
             let len = left.min(pins.len());
-            let q = bursts.burst(&input, &mut b_out, &mut pins[..len]);
+            let q = burst(&mut bursts, &input, &mut b_out, &mut pins[..len]);
             for (i, p) in pins[..q].iter().enumerate() {
                 ticked.tick(&input, &mut t_out);
                 let c = ticked.cycle;

@@ -23,7 +23,7 @@ struct core_model {
     virtual void replay(const uint32_t *counts, const uint8_t *levels, uint64_t runs,
                         core_out *out) = 0;
     virtual uint64_t burst(const core_in *in, uint64_t max, uint8_t draw_mask, core_out *out,
-                           uint64_t *pins, bool stream) = 0;
+                           uint64_t *pins, uint8_t flags) = 0;
     virtual void read_board(uint16_t cells[CORE_CELLS]) const = 0;
     virtual int trace_open(const char *path) = 0;
     virtual void trace_close() = 0;
@@ -79,7 +79,7 @@ struct CoreModelOf final : core_model {
     }
 
     uint64_t burst(const core_in *in, uint64_t max, uint8_t draw_mask, core_out *out,
-                   uint64_t *pins, bool stream) override {
+                   uint64_t *pins, uint8_t flags) override {
         Top &t = m.top;
         t.key_reset_n = in->key_reset_n;
         t.key_start_n = in->key_start_n;
@@ -89,8 +89,9 @@ struct CoreModelOf final : core_model {
         // The loop runs in nearly every cycle of a checked run: where the
         // watch's loads are those generals_core's layout gives, their
         // places are constants of the compiler's.
+        const bool stream = flags & CORE_BURST_STREAM;
         const uint64_t q =
-            known_layout()
+            known_layout() && !(flags & CORE_BURST_GENERAL)
                 ? (stream ? burst_known<true>(max, draw_mask, pins)
                           : burst_known<false>(max, draw_mask, pins))
                 : (stream ? burst_loop<true>(max, draw_mask, pins)

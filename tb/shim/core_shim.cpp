@@ -79,8 +79,8 @@ void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, u
     m->replay(counts, levels, runs, out);
 }
 uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw_mask,
-                    core_out *out, uint64_t *pins, uint8_t stream) {
-    return m->burst(in, max, draw_mask, out, pins, stream != 0);
+                    core_out *out, uint64_t *pins, uint8_t flags) {
+    return m->burst(in, max, draw_mask, out, pins, flags);
 }
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]) { m->read_board(cells); }
 int core_poke_cell(core_model *m, uint8_t idx, uint16_t bits) { return m->poke_cell(idx, bits); }

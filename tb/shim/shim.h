@@ -161,11 +161,15 @@ void core_replay(core_model *m, const uint32_t *counts, const uint8_t *levels, u
  * when q < max (the last one loud), else q. For each quiet cycle i, pins[i]
  * holds the VGA pins, one byte each (CORE_PIN_*), and the draw counter is its
  * value before the burst plus i + 1; `out` holds the outputs of the last cycle
- * stepped. With `stream` non-zero the pin words are written with non-temporal
+ * stepped. `flags`: CORE_BURST_STREAM writes the pin words with non-temporal
  * stores (x86-64's movnti; plain stores elsewhere), for another thread to
- * read after the caller's store fence. */
+ * read after the caller's store fence; CORE_BURST_GENERAL takes the loop that
+ * watches any layout of the outputs even where the model's is the known one
+ * (tests hold it to the same cycles). */
+#define CORE_BURST_STREAM 1
+#define CORE_BURST_GENERAL 2
 uint64_t core_burst(core_model *m, const core_in *in, uint64_t max, uint8_t draw_mask,
-                    core_out *out, uint64_t *pins, uint8_t stream);
+                    core_out *out, uint64_t *pins, uint8_t flags);
 /* The 100 board cells as the board RAM holds them now (13-bit words). */
 void core_read_board(const core_model *m, uint16_t cells[CORE_CELLS]);
 /* A test's backdoor: writes cell `idx` (0..99) with `bits` (13-bit cell word)
