@@ -108,12 +108,33 @@ struct CoreModelOf final : core_model {
     int coverage_write(const char *path) override { return m.coverage_write(path); }
 
   private:
-    // `burst`'s loop: the watch's loads, then the VGA pins in one word (or
-    // gathered, where they are not eight bytes in a row). The loads'
-    // places and values on entry are copied into locals: the model's step
-    // may write anywhere the compiler cannot see, so members would be
-    // loaded again in every cycle. `Stream`: the pin words go around the
-    // caches (`core_burst`'s `stream`).
+    // `burst`'s loop: steps the model until `changed()` (what the watched
+    // outputs changed since entry, 0 for nothing) is not 0 or the draw
+    // counter misses its step, writing each quiet cycle's pin word
+    // (`pin_word()`). `Stream`: the pin words go around the caches
+    // (`core_burst`'s `stream`).
+    template <bool Stream, class Changed, class PinWord>
+    uint64_t step_until_loud(uint64_t max, uint8_t draw_mask, uint64_t *pins, Changed changed,
+                             PinWord pin_word) {
+        const auto &r = *m.top.rootp;
+        uint8_t draw = r.dbg_draw;
+        for (uint64_t i = 0; i < max; i++) {
+            m.cycle();
+            // The draw counter's usual step is implied, not recorded; any
+            // other value makes the cycle loud, for the scoreboard to judge.
+            const uint8_t next = (draw + 1) & draw_mask;
+            if (changed() != 0 || r.dbg_draw != next) return i;
+            draw = next;
+            store_pins<Stream>(pins + i, pin_word());
+        }
+        return max;
+    }
+
+    // The loop with the watch's loads as `Watch::place` found them, and the
+    // VGA pins in one word or gathered, where they are not eight bytes in a
+    // row. The loads' places and values on entry are copied into locals:
+    // the model's step may write anywhere the compiler cannot see, so
+    // members would be loaded again in every cycle.
     template <bool Stream>
     uint64_t burst_loop(uint64_t max, uint8_t draw_mask, uint64_t *pins) {
         const auto &r = *m.top.rootp;
@@ -123,21 +144,14 @@ struct CoreModelOf final : core_model {
         const auto w4 = watch.template take<uint32_t>(4, base);
         const auto w2 = watch.template take<uint16_t>(2, base);
         const auto w1 = watch.template take<uint8_t>(1, base);
-        uint8_t draw = r.dbg_draw;
-        for (uint64_t i = 0; i < max; i++) {
-            m.cycle();
-            const Chunk wide = w16.changed(base);
-            const uint64_t loud = wide[0] | wide[1] | w8.changed(base) | w4.changed(base) |
-                                  w2.changed(base) | w1.changed(base);
-            // The draw counter's usual step is implied, not recorded; any
-            // other value makes the cycle loud, for the scoreboard to judge.
-            const uint8_t next = (draw + 1) & draw_mask;
-            if (loud != 0 || r.dbg_draw != next) return i;
-            draw = next;
-            store_pins<Stream>(pins + i,
-                               vga_in_one_word ? load<uint64_t>(&r.vga_r) : packed_pins(r));
-        }
-        return max;
+        return step_until_loud<Stream>(
+            max, draw_mask, pins,
+            [&] {
+                const Chunk wide = w16.changed(base);
+                return wide[0] | wide[1] | w8.changed(base) | w4.changed(base) |
+                       w2.changed(base) | w1.changed(base);
+            },
+            [&] { return vga_in_one_word ? load<uint64_t>(&r.vga_r) : packed_pins(r); });
     }
 
     // Where generals_core's Verilated layout puts the watched outputs (ports
@@ -158,8 +172,8 @@ struct CoreModelOf final : core_model {
                watch.offset[4][0] == k_rst && watch.offset[4][1] == k_ready;
     }
 
-    // `burst_loop` for the known layout: each load at a constant place from
-    // the root, one instruction fewer each in every cycle.
+    // The loop for the known layout: each load at a constant place from the
+    // root, one instruction fewer each in every cycle.
     template <bool Stream>
     uint64_t burst_known(uint64_t max, uint8_t draw_mask, uint64_t *pins) {
         const auto &r = *m.top.rootp;
@@ -168,20 +182,15 @@ struct CoreModelOf final : core_model {
         const uint64_t w8 = load<uint64_t>(base + k8);
         const uint32_t w4 = load<uint32_t>(base + k4);
         const uint8_t w_rst = r.dbg_rst, w_ready = r.dbg_kbd_cmd_ready;
-        uint8_t draw = r.dbg_draw;
-        for (uint64_t i = 0; i < max; i++) {
-            m.cycle();
-            const Chunk wide = load<Chunk>(base + k16) ^ w16;
-            const uint64_t loud = wide[0] | wide[1] | (load<uint64_t>(base + k8) ^ w8) |
-                                  (load<uint32_t>(base + k4) ^ w4) |
-                                  uint8_t(r.dbg_rst ^ w_rst) |
-                                  uint8_t(r.dbg_kbd_cmd_ready ^ w_ready);
-            const uint8_t next = (draw + 1) & draw_mask;
-            if (loud != 0 || r.dbg_draw != next) return i;
-            draw = next;
-            store_pins<Stream>(pins + i, load<uint64_t>(&r.vga_r));
-        }
-        return max;
+        return step_until_loud<Stream>(
+            max, draw_mask, pins,
+            [&] {
+                const Chunk wide = load<Chunk>(base + k16) ^ w16;
+                return wide[0] | wide[1] | (load<uint64_t>(base + k8) ^ w8) |
+                       (load<uint32_t>(base + k4) ^ w4) | uint8_t(r.dbg_rst ^ w_rst) |
+                       uint8_t(r.dbg_kbd_cmd_ready ^ w_ready);
+            },
+            [&] { return load<uint64_t>(&r.vga_r); });
     }
 
     // Sixteen bytes as two 64-bit lanes (GCC's and Clang's vector

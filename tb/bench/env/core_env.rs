@@ -330,7 +330,7 @@ impl CoreEnv {
         };
         let written = room.is_some();
         let q = match room {
-            Some(room) => self.dut.burst_into(&input, &mut self.out, room, true),
+            Some(room) => self.dut.burst_streamed(&input, &mut self.out, room),
             None => self.dut.burst(&input, &mut self.out, &mut self.pins[..len]),
         };
         self.quiet(cycle + 1, q, &input, &before, clk, written)?;

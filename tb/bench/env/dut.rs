@@ -144,15 +144,6 @@ impl Drop for KbdDut {
 }
 
 pub use ffi::{core_in as CoreIn, core_out as CoreOut};
-
-/// Pin words as room a burst writes into.
-fn as_room(pins: &mut [PinWord]) -> &mut [MaybeUninit<PinWord>] {
-    // SAFETY: MaybeUninit<PinWord> has PinWord's layout, and a burst writes
-    // only whole, initialised words into the slice.
-    unsafe {
-        std::slice::from_raw_parts_mut(pins.as_mut_ptr().cast::<MaybeUninit<PinWord>>(), pins.len())
-    }
-}
 pub use ffi::{top_in as TopIn, top_out as TopOut};
 
 /// The board's top (`rtl/de2_115_top.v`) through its pins: the whole design
@@ -456,6 +447,15 @@ impl PinWord {
     }
 }
 
+/// Pin words as room a burst writes into.
+fn as_room(pins: &mut [PinWord]) -> &mut [MaybeUninit<PinWord>] {
+    // SAFETY: MaybeUninit<PinWord> has PinWord's layout, and a burst writes
+    // only whole, initialised words into the slice.
+    unsafe {
+        std::slice::from_raw_parts_mut(pins.as_mut_ptr().cast::<MaybeUninit<PinWord>>(), pins.len())
+    }
+}
+
 /// What the draw counter wraps through: a burst steps it by one with this
 /// mask, which needs its modulus to be a power of two.
 const DRAW_MASK: u8 = {
@@ -639,24 +639,17 @@ impl CoreDut {
         self.burst_with(input, out, as_room(pins), ffi::CORE_BURST_GENERAL as u8)
     }
 
-    /// [`CoreDut::burst`] into memory that need not be initialised: the
-    /// first `q` (the result) words of `pins` are written. With `stream`,
-    /// they are written with non-temporal stores (x86-64's `movnti`), for
-    /// memory another thread reads next: a store fence must come between
-    /// them and that thread's reads.
-    pub fn burst_into(
+    /// [`CoreDut::burst`] into memory that need not be initialised, for
+    /// another thread to read: the first `q` (the result) words of `pins`
+    /// are written with non-temporal stores (x86-64's `movnti`), so a store
+    /// fence must come between them and that thread's reads.
+    pub fn burst_streamed(
         &mut self,
         input: &CoreIn,
         out: &mut CoreOut,
         pins: &mut [MaybeUninit<PinWord>],
-        stream: bool,
     ) -> usize {
-        let flags = if stream {
-            ffi::CORE_BURST_STREAM as u8
-        } else {
-            0
-        };
-        self.burst_with(input, out, pins, flags)
+        self.burst_with(input, out, pins, ffi::CORE_BURST_STREAM as u8)
     }
 
     /// The burst behind the others, with `core_burst`'s `flags`.
