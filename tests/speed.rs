@@ -91,9 +91,51 @@ fn a_model_ticks_alike_with_and_without_a_waveform() {
         "the last dump's time"
     );
     assert_eq!(fast.read_board(), full.read_board());
+    assert_eq!(
+        late_waveform_end(&stim, cycles),
+        Some((cycles - 1) * 20_000 + 10_000),
+        "the last dump's time, the waveform opened after replayed runs and bursts"
+    );
     // A model that missed its rising edges would stand still.
     assert!(a.phase() == 1, "the game has started: phase {}", a.phase());
     assert!(applied >= 3, "commands applied: {applied}");
+}
+
+/// The stimulus's first third replayed run by run (`CoreDut::hold`), its
+/// second in bursts, its last ticked with a waveform open: the waveform's
+/// end time, which holds the time those loops count once per call rather
+/// than per cycle (`Model::step_until`, tb/shim/model.h).
+fn late_waveform_end(stim: &Stimulus, cycles: u64) -> Option<u64> {
+    let wave = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("generals-late.fst");
+    let mut dut = CoreDut::new();
+    let mut out = CoreOut::default();
+    let mut pins = vec![Default::default(); 4096];
+    for &(n, levels) in &stim.runs {
+        let input = inputs(levels);
+        let mut left = u64::from(n);
+        while left > 0 {
+            if dut.cycle < cycles / 3 {
+                let k = left.min(cycles / 3 - dut.cycle);
+                dut.hold(levels, k as u32, &mut out);
+                left -= k;
+            } else if dut.cycle < 2 * cycles / 3 {
+                let room = left.min(2 * cycles / 3 - dut.cycle).min(pins.len() as u64);
+                let before = dut.cycle;
+                dut.burst(&input, &mut out, &mut pins[..room as usize]);
+                left -= dut.cycle - before;
+            } else {
+                if dut.cycle == 2 * cycles / 3 {
+                    dut.trace(&wave).ok()?;
+                }
+                dut.tick(&input, &mut out);
+                left -= 1;
+            }
+        }
+    }
+    dut.close_trace();
+    let header = fst_header(&wave);
+    let _ = std::fs::remove_file(&wave);
+    header.map(|(_, end)| end)
 }
 
 /// The timescale (a power of ten of seconds) and the end time of an FST file,
