@@ -185,7 +185,8 @@ struct Model {
     // cycle stepped), or `max`. Without a waveform, what `cycle()` looks at
     // or counts in every cycle (the waveform, the time) is looked at once
     // and counted at the end: the loops that step nearly every cycle of a
-    // run (a burst, a replay) lose about five instructions a cycle.
+    // run (a burst, a replay) lose 7 to 10 instructions a cycle
+    // (docs/speed.md, "The clock edges").
     template <class Stop>
     uint64_t step_until(uint64_t max, Stop stop) {
         if constexpr (rising_edge_by_nba) {

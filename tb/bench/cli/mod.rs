@@ -98,11 +98,12 @@ impl MachineArg {
 pub struct ThreadsArg {
     /// `two`: the VGA check (with the DVI check and the frame writers) runs
     /// on a thread of its own beside the simulation, which hands it each
-    /// cycle's pins through a bounded queue (4 batches of up to 16 384
-    /// cycles: the simulation waits while it is full). `one`: the checks in
-    /// the simulation's own loop. Either way every cycle is judged and a
-    /// mismatch gives the same report; with `two` the simulation stops a
-    /// few thousand cycles after the cycle it names. Default: `two` on a
+    /// cycle's pins through a bounded queue (16 batches of up to 16 384
+    /// cycles, about 5 ms of the board's time: the simulation waits while
+    /// it is full). `one`: the checks in the simulation's own loop. Either
+    /// way every cycle is judged and a mismatch gives the same report; with
+    /// `two` the simulation stops shortly after the cycle it names (a few
+    /// thousand cycles, at most the queue's 262 144). Default: `two` on a
     /// machine with two cores or more.
     #[arg(long, value_enum, value_name = "N")]
     threads: Option<Threads>,

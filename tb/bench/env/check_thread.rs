@@ -29,7 +29,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// Batches that may wait in the queue for the check thread.
-pub const QUEUE_BATCHES: usize = 4;
+pub const QUEUE_BATCHES: usize = 16;
 /// Pin words a batch holds before it is handed over (128 KiB: a batch
 /// covers about a third of a frame's quiet cycles).
 pub const BATCH_PINS: usize = 16 * 1024;
