@@ -4,12 +4,13 @@
 //! fault the VGA check finds on its own thread, a board fault the core
 //! scoreboard finds, and both at once, where the VGA check's earlier
 //! mismatch must win though the scoreboard on the simulation's thread sees
-//! its own first.
+//! its own first. And the queue between them is bounded: the simulation
+//! waits for a check thread that falls behind.
 
 mod common;
 
 use common::{maps, opts, run_opts};
-use generals::env::check_thread::Threads;
+use generals::env::check_thread::{Threads, BATCH_ITEMS, BATCH_PINS, QUEUE_BATCHES};
 use generals::env::core_env::{hold_cycles, Burst, CoreEnv, CycleHook, Shown};
 use generals::env::driver::button::Press;
 use generals::env::driver::ps2::Ps2Timing;
@@ -20,6 +21,9 @@ use generals::infra::mismatch::Mismatch;
 use generals_golden::machine::Seats;
 use generals_golden::Pos;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The machine plays both sides.
 const BOTH: Seats = Seats {
@@ -199,4 +203,91 @@ fn a_scoreboard_fault_and_an_earlier_display_fault() {
     assert!(by_vga(m), "{m}");
     assert!(m.cycle < board.cycle, "{m}\n{board}");
     assert_eq!(one, two);
+}
+
+/// A check thread that judges nothing until `go` is set: it holds the first
+/// batch it is given.
+struct Stalled {
+    go: Arc<AtomicBool>,
+}
+
+impl Stalled {
+    fn wait(&self) {
+        while !self.go.load(Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+impl CycleHook for Stalled {
+    fn cycle(
+        &mut self,
+        _: u64,
+        _: &CoreOut,
+        _: Shown<'_>,
+        _: &CycleEvents,
+    ) -> Result<(), Mismatch> {
+        self.wait();
+        Ok(())
+    }
+
+    fn quiet(&mut self, _: u64, _: Burst<'_>, _: Shown<'_>) -> Result<(), Mismatch> {
+        self.wait();
+        Ok(())
+    }
+}
+
+/// Memory is bounded: while the check thread judges nothing, the simulation
+/// gets no further than the batches the queue holds (and the two being
+/// filled and judged), and waits there; it goes on when the check thread
+/// does, and ends its run.
+#[test]
+fn the_simulation_waits_for_a_check_thread_that_is_behind() {
+    let per_batch = (BATCH_PINS + BATCH_ITEMS) as u64;
+    let bound = (QUEUE_BATCHES as u64 + 2) * per_batch;
+    let target = 4 * bound;
+    let go = Arc::new(AtomicBool::new(false));
+    let reached = Arc::new(AtomicU64::new(0));
+    let sim = {
+        let (go, reached) = (Arc::clone(&go), Arc::clone(&reached));
+        std::thread::spawn(move || -> Result<u64, Mismatch> {
+            let mut env = CoreEnv::new(maps(), 1, Ps2Timing::default()).expect("power-up");
+            env.add_hook(
+                Threads::Two
+                    .hook(move || Ok::<_, Mismatch>(Stalled { go }))
+                    .expect("a hook"),
+            );
+            let result = (|| {
+                while env.dut.cycle < target {
+                    env.run(1_000)?;
+                    reached.store(env.dut.cycle, Ordering::Release);
+                }
+                Ok(())
+            })();
+            env.settle(result)?;
+            Ok(env.dut.cycle)
+        })
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let first = reached.load(Ordering::Acquire);
+    std::thread::sleep(Duration::from_millis(300));
+    let later = reached.load(Ordering::Acquire);
+    assert!(!sim.is_finished(), "the simulation ran to its end unjudged");
+    assert_eq!(
+        first, later,
+        "the simulation went on while the checks stood still"
+    );
+    assert!(
+        later <= bound,
+        "{later} cycles simulated ahead of the checks (the queue's bound: {bound})"
+    );
+    go.store(true, Ordering::Release);
+    let end = sim
+        .join()
+        .expect("the simulation thread")
+        .expect("no mismatch");
+    assert!(
+        end >= target,
+        "the run ended at cycle {end}, short of {target}"
+    );
 }
