@@ -108,11 +108,11 @@ struct CoreModelOf final : core_model {
     int coverage_write(const char *path) override { return m.coverage_write(path); }
 
   private:
-    // `burst`'s loop: steps the model until `changed()` (what the watched
-    // outputs changed since entry, 0 for nothing) is not 0 or the draw
+    // `burst`'s loop: steps the model until `changed()` (true, or not 0,
+    // when a watched output differs from its value on entry) or the draw
     // counter misses its step, writing each quiet cycle's pin word
     // (`pin_word()`). `Stream`: the pin words go around the caches
-    // (`core_burst`'s `stream`).
+    // (`core_burst`'s CORE_BURST_STREAM).
     template <bool Stream, class Changed, class PinWord>
     uint64_t step_until_loud(uint64_t max, uint8_t draw_mask, uint64_t *pins, Changed changed,
                              PinWord pin_word) {
